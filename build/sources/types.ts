@@ -1,0 +1,129 @@
+/**
+ * What every source adapter produces: a schema.org Recipe-shaped object (as recipe sites
+ * publish it in JSON-LD) plus the source's identity and a few hints that schema.org has no
+ * field for. Everything after the adapter (build/normalize/*) is shared by all sources.
+ *
+ * A maintainer can add a source by dropping schema.org Recipe JSON-LD (one object per line)
+ * into dataset/sources/jsonld/; a new *format* needs one adapter file here.
+ */
+
+export type OneOrMany<T> = T | T[];
+
+export interface SchemaThing {
+  '@type'?: OneOrMany<string>;
+  name?: string;
+  url?: string;
+  text?: string;
+  [key: string]: unknown;
+}
+
+export interface SchemaImage {
+  '@type'?: OneOrMany<string>;
+  url?: string;
+  contentUrl?: string;
+  width?: number | string;
+  height?: number | string;
+  [key: string]: unknown;
+}
+
+export interface SchemaHowToStep {
+  '@type'?: OneOrMany<string>;
+  text?: string;
+  name?: string;
+  itemListElement?: OneOrMany<SchemaHowToStep | string>;
+  [key: string]: unknown;
+}
+
+/** schema.org NutritionInformation: values are text such as "250 kcal", "12 g", "1.2 g". */
+export interface SchemaNutrition {
+  '@type'?: string;
+  calories?: string | number;
+  carbohydrateContent?: string | number;
+  fatContent?: string | number;
+  fiberContent?: string | number;
+  proteinContent?: string | number;
+  saturatedFatContent?: string | number;
+  sugarContent?: string | number;
+  cholesterolContent?: string | number;
+  sodiumContent?: string | number;
+  servingSize?: string;
+  [key: string]: unknown;
+}
+
+export interface SchemaRecipe {
+  '@context'?: unknown;
+  '@type'?: OneOrMany<string>;
+  name?: string;
+  headline?: string;
+  description?: string;
+  url?: string;
+  mainEntityOfPage?: string | { '@id'?: string; [key: string]: unknown };
+  author?: OneOrMany<string | SchemaThing>;
+  /** BCP 47 ("en-US", "pt_PT", "de") or a Language object. */
+  inLanguage?: string | SchemaThing;
+  recipeIngredient?: string[];
+  /** Also the legacy `ingredients` property. */
+  ingredients?: string[];
+  recipeInstructions?: string | OneOrMany<string | SchemaHowToStep>;
+  recipeCategory?: OneOrMany<string>;
+  recipeCuisine?: OneOrMany<string>;
+  keywords?: OneOrMany<string>;
+  image?: OneOrMany<string | SchemaImage>;
+  video?: unknown;
+  nutrition?: SchemaNutrition;
+  aggregateRating?: { ratingValue?: number | string; ratingCount?: number | string; reviewCount?: number | string; [key: string]: unknown };
+  recipeYield?: OneOrMany<string | number>;
+  /** ISO 8601 durations ("PT1H30M"). */
+  prepTime?: string;
+  cookTime?: string;
+  totalTime?: string;
+  datePublished?: string;
+  dateModified?: string;
+  dateCreated?: string;
+  tool?: OneOrMany<string | SchemaThing>;
+  /** schema.org RestrictedDiet URLs, e.g. "https://schema.org/VeganDiet". */
+  suitableForDiet?: OneOrMany<string>;
+  [key: string]: unknown;
+}
+
+/** A structured ingredient some sources publish (split quantity/unit/name). */
+export interface IngredientHint {
+  display: string;
+  name?: string;
+  quantity?: { value: number; unit: string; max?: number };
+  optional?: boolean;
+  note?: string;
+  preparation?: string;
+}
+
+export interface SourceRecord {
+  /** Source name, e.g. 'recipe-scrapers'. Part of the recipe id: never rename a source. */
+  source: string;
+  /** Stable identity inside the source (a fixture name, a file path, a row id). */
+  key: string;
+  recipe: SchemaRecipe;
+  hints?: {
+    /** ISO 639-1 code when the source knows it better than inLanguage. */
+    language?: string;
+    /** Structured ingredients, parallel to recipe.recipeIngredient (same order and length). */
+    ingredients?: IngredientHint[];
+    /** Structured equipment names as published. */
+    equipment?: string[];
+    /** Diet labels published by the source, as free text ("vegan", "vegetarisch"). */
+    diets?: string[];
+    /** Free-text labels to be mapped onto categories/courses/cuisines (in any language). */
+    labels?: string[];
+    /** Site or publisher name, for attribution. */
+    siteName?: string;
+    /** Fallbacks for createdAt / updatedAt (e.g. git dates) when the recipe has no dates. */
+    createdAt?: string;
+    updatedAt?: string;
+  };
+}
+
+export interface SourceAdapter {
+  /** Source name, equal to SourceRecord.source. */
+  name: string;
+  /** Reads the raw files under `dir` and yields records in a deterministic order. */
+  read(dir: string): SourceRecord[];
+}

@@ -1,0 +1,56 @@
+/**
+ * What the HTTP layer asks of the query core. Implemented over a loaded dataset by
+ * runtime/query/create-engine.ts; pure (no HTTP, no I/O after load).
+ */
+import type { CatalogEntry } from '../format/catalog.ts';
+import type { PageRequest, PageResult, RecipeFilter } from './filter.ts';
+
+export interface DatasetInfo {
+  formatVersion: number;
+  /** Content hash of the dataset (manifest.datasetVersion). */
+  datasetVersion: string;
+  recipeCount: number;
+  builtFrom: string[];
+}
+
+export interface IngredientQuery {
+  /** Case-insensitive name prefix (any language); absent = all. */
+  prefix?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface IngredientPage {
+  total: number;
+  items: CatalogEntry[];
+}
+
+export interface Vocabularies {
+  course: string[];
+  diet: string[];
+  cuisine: string[];
+  /** Category slugs present in the data, with recipe counts. */
+  category: { slug: string; recipeCount: number }[];
+  /** Equipment slugs present in the data, with recipe counts. */
+  equipment: { slug: string; recipeCount: number }[];
+  language: { code: string; recipeCount: number }[];
+}
+
+export interface Engine {
+  info: DatasetInfo;
+  /** Filtered list, newest first. */
+  listRecipes(filter: RecipeFilter, page: PageRequest): PageResult;
+  /** Popularity order (see FORMAT.md § popular). */
+  popular(page: PageRequest): PageResult;
+  /** Doc number of a recipe id, or undefined. */
+  docById(id: string): number | undefined;
+  /** The stored JSON bytes of one Recipe (UTF-8), ready to splice into a response. */
+  recordJson(doc: number): Uint8Array;
+  /** The Recipe object (decoded) — for pantry/search that add fields. */
+  record(doc: number): import('../format/recipe.ts').Recipe;
+  /** Canonical id for a name or id (whole-name, any catalog language, case/space/hyphen-insensitive). */
+  resolveIngredient(nameOrId: string): string | undefined;
+  /** Equipment slug known to the dataset? (unknown slugs match nothing) */
+  ingredients(query: IngredientQuery): IngredientPage;
+  vocabularies(): Vocabularies;
+}

@@ -1,0 +1,51 @@
+/**
+ * A parsed, validated /recipes filter. Produced by runtime/query/params.ts from the query
+ * string; executed by runtime/query/recipes.ts over bitmaps. No HTTP in here.
+ */
+
+/** Numeric fields with one index each. Keys are integers in these units. */
+export type NumericField = 'totalTime' | 'cookTime' | 'calories' | 'protein' | 'sodium' | 'fiber';
+
+export const NUMERIC_UNITS: Record<NumericField, string> = {
+  totalTime: 'seconds',
+  cookTime: 'seconds',
+  calories: 'kcal per serving',
+  protein: 'g per serving',
+  sodium: 'mg per serving',
+  fiber: 'g per serving',
+};
+
+/** value <= bound ('le') or value >= bound ('ge'); bounds are inclusive, in the field's unit. */
+export interface NumericBound {
+  field: NumericField;
+  op: 'le' | 'ge';
+  bound: number;
+}
+
+export interface RecipeFilter {
+  category?: string;
+  course?: string;
+  cuisine?: string;
+  diet?: string;
+  language?: string;
+  /** Canonical ids (resolved from names); every one required. An unresolvable name makes `impossible` true. */
+  ingredients?: string[];
+  /** Canonical ids to exclude (any use, optional included). Unresolvable names are dropped. */
+  excludeIngredients?: string[];
+  /** Equipment slugs, every one required. */
+  equipment?: string[];
+  numeric?: NumericBound[];
+  /** True when some required value can never match (unknown ingredient name): total is 0. */
+  impossible?: boolean;
+}
+
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
+
+export interface PageResult {
+  total: number;
+  /** Internal doc numbers of the page, in order. */
+  docs: Uint32Array;
+}
