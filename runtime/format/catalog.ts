@@ -21,3 +21,10 @@ export interface CatalogEntry {
   /** Number of compiled recipes that use it (filled in by the compiler). */
   recipeCount: number;
 }
+
+/** The catalog file's payload (FORMAT.md § Catalog). */
+export interface CatalogBlob {
+  entries: CatalogEntry[];
+  /** [normalised name, id], sorted by name: every name (any language) and id that resolves. */
+  names: [string, string][];
+}

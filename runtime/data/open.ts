@@ -1,0 +1,174 @@
+/**
+ * Opens a compiled dataset directory through its manifest. Refuses (throws DatasetError with a
+ * message that says what to run) on a missing manifest, an unknown format version, a missing
+ * file, a size or checksum mismatch, or a malformed file: never serves half a dataset.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BITMAP_FAMILIES, CURRENT_POINTER_FILE, FORMAT_VERSION, MANIFEST_FILE, NUMERIC_FIELDS, PATHS, type BitmapFamily } from '../format/constants.ts';
+import type { Manifest } from '../format/manifest.ts';
+import { alignedBuffer } from '../format/bitmap.ts';
+import { BitmapIndexReader } from '../format/bitmap-index.ts';
+import { NumericIndexReader } from '../format/numeric-index.ts';
+import { IdTableReader } from '../format/id-table.ts';
+import { ShardReader } from '../format/shard.ts';
+import { fileSource } from './file-source.ts';
+import { decodeDocList } from '../format/doc-list.ts';
+import { decodeBlob } from '../format/blob.ts';
+import type { CatalogBlob } from '../format/catalog.ts';
+import type { NumericField } from '../query/filter.ts';
+
+const REBUILD = 'Run `npm run build` to compile the dataset.';
+
+export class DatasetError extends Error {
+  override name = 'DatasetError';
+}
+
+export interface OpenOptions {
+  /** 'full' (default) checks every file's SHA-256 at open; 'size' checks sizes only (for very large datasets). */
+  verify?: 'full' | 'size';
+}
+
+export interface Dataset {
+  dir: string;
+  manifest: Manifest;
+  recipeCount: number;
+  families: Record<BitmapFamily, BitmapIndexReader>;
+  numeric: Record<NumericField, NumericIndexReader>;
+  ids: IdTableReader;
+  popular: Uint32Array;
+  catalog: CatalogBlob;
+  shard(n: number): ShardReader;
+  /** Raw bytes of any manifest-listed file except record shards (verified), for parts added by other modules. */
+  file(p: string): Buffer;
+}
+
+/** The dataset directory to serve: `root/current` if present, else the newest directory with a manifest. */
+export function resolveDataDir(root: string): string {
+  const pointer = path.join(root, CURRENT_POINTER_FILE);
+  if (fs.existsSync(pointer)) {
+    const name = fs.readFileSync(pointer, 'utf8').trim();
+    if (name && !name.includes('/') && !name.includes('..')) return path.join(root, name);
+  }
+  const candidates = fs.existsSync(root)
+    ? fs.readdirSync(root).filter((n) => !n.startsWith('.') && fs.existsSync(path.join(root, n, MANIFEST_FILE)))
+    : [];
+  if (candidates.length === 0) throw new DatasetError(`No compiled dataset in ${root}. ${REBUILD}`);
+  candidates.sort((a, b) => fs.statSync(path.join(root, b, MANIFEST_FILE)).mtimeMs - fs.statSync(path.join(root, a, MANIFEST_FILE)).mtimeMs);
+  return path.join(root, candidates[0]!);
+}
+
+function readManifest(dir: string): Manifest {
+  const file = path.join(dir, MANIFEST_FILE);
+  if (!fs.existsSync(file)) throw new DatasetError(`${file} is missing: the dataset is incomplete. ${REBUILD}`);
+  let m: Manifest;
+  try {
+    m = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+  } catch (e) {
+    throw new DatasetError(`${file} is not valid JSON (${(e as Error).message}). ${REBUILD}`);
+  }
+  if (m.format !== 'recipe-db') throw new DatasetError(`${file} is not a recipe-db manifest. ${REBUILD}`);
+  if (m.formatVersion !== FORMAT_VERSION) {
+    throw new DatasetError(`${dir} has format version ${m.formatVersion}; this runtime reads version ${FORMAT_VERSION}. ${REBUILD}`);
+  }
+  if (!Array.isArray(m.files)) throw new DatasetError(`${file} lists no files. ${REBUILD}`);
+  return m;
+}
+
+export function openDataset(dir: string, options: OpenOptions = {}): Dataset {
+  const manifest = readManifest(dir);
+  const verify = options.verify ?? 'full';
+  const bytes = new Map<string, Buffer>();
+  const sizes = new Map<string, number>();
+  for (const f of manifest.files) {
+    const full = path.join(dir, f.path);
+    let size: number;
+    try {
+      size = fs.statSync(full).size;
+    } catch {
+      throw new DatasetError(`${full} is missing. ${REBUILD}`);
+    }
+    if (size !== f.bytes) throw new DatasetError(`${full} has ${size} bytes, the manifest says ${f.bytes}. ${REBUILD}`);
+    sizes.set(f.path, size);
+    // Record shards stay on disk and are read per page; everything else is loaded into
+    // aligned buffers so that bitmap frozen views and Uint32Array views are valid.
+    const keep = !f.path.startsWith('records/');
+    const buf = keep ? alignedBuffer(size) : undefined;
+    if (keep || verify === 'full') {
+      const hash = createHash('sha256');
+      const chunk = buf ?? Buffer.allocUnsafe(Math.min(size, 1 << 20));
+      const fd = fs.openSync(full, 'r');
+      try {
+        for (let at = 0; at < size; ) {
+          const want = buf ? size - at : Math.min(chunk.length, size - at);
+          const got = fs.readSync(fd, chunk, buf ? at : 0, want, at);
+          if (got === 0) throw new DatasetError(`${full} ended early. ${REBUILD}`);
+          if (!buf) hash.update(chunk.subarray(0, got));
+          at += got;
+        }
+      } finally {
+        fs.closeSync(fd);
+      }
+      if (buf) hash.update(buf);
+      if (verify === 'full' && hash.digest('hex') !== f.sha256) {
+        throw new DatasetError(`${full} does not match its SHA-256 in the manifest (corrupt or altered). ${REBUILD}`);
+      }
+    }
+    if (buf) bytes.set(f.path, buf);
+  }
+  const need = (p: string): Buffer => {
+    const b = bytes.get(p);
+    if (!b) throw new DatasetError(`${path.join(dir, p)} is not listed in the manifest. ${REBUILD}`);
+    return b;
+  };
+  try {
+    const families = Object.fromEntries(
+      BITMAP_FAMILIES.map((f) => [f, new BitmapIndexReader(need(PATHS.bitmapIndex(f)), PATHS.bitmapIndex(f))]),
+    ) as Record<BitmapFamily, BitmapIndexReader>;
+    const numeric = Object.fromEntries(
+      NUMERIC_FIELDS.map((f) => [f, new NumericIndexReader(need(PATHS.numericIndex(f)), PATHS.numericIndex(f))]),
+    ) as Record<NumericField, NumericIndexReader>;
+    const ids = new IdTableReader(need(PATHS.ids), PATHS.ids);
+    const popular = decodeDocList(need(PATHS.popular), PATHS.popular).docs;
+    const catalog = decodeBlob<CatalogBlob>(need(PATHS.catalog), PATHS.catalog);
+    const shardCount = manifest.counts.shards;
+    const recipeCount = manifest.counts.recipes;
+    if (ids.count !== recipeCount || popular.length !== recipeCount) {
+      throw new DatasetError(`${dir}: id table or popularity list disagrees with the manifest's recipe count. ${REBUILD}`);
+    }
+    // Every shard's header and offset table is read and checked now, so a bad shard stops the
+    // start instead of failing a request later.
+    const shards: ShardReader[] = [];
+    let docs = 0;
+    for (let n = 0; n < shardCount; n++) {
+      const p = PATHS.shard(n);
+      const size = sizes.get(p);
+      if (size === undefined) throw new DatasetError(`${path.join(dir, p)} is not listed in the manifest. ${REBUILD}`);
+      const reader = new ShardReader(fileSource(path.join(dir, p), size), p);
+      if (reader.firstDoc !== docs) throw new DatasetError(`${p} starts at doc ${reader.firstDoc}, expected ${docs}. ${REBUILD}`);
+      docs += reader.count;
+      shards.push(reader);
+    }
+    if (docs !== recipeCount) throw new DatasetError(`${dir}: shards hold ${docs} records, the manifest says ${recipeCount}. ${REBUILD}`);
+    return {
+      dir,
+      manifest,
+      recipeCount,
+      families,
+      numeric,
+      ids,
+      popular,
+      catalog,
+      shard(n) {
+        const s = shards[n];
+        if (!s) throw new RangeError(`shard ${n} outside 0..${shardCount - 1}`);
+        return s;
+      },
+      file: need,
+    };
+  } catch (e) {
+    if (e instanceof DatasetError) throw e;
+    throw new DatasetError(`${dir} is malformed: ${(e as Error).message}. ${REBUILD}`);
+  }
+}

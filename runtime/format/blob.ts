@@ -1,0 +1,16 @@
+/**
+ * Blobs: one msgpack value behind the container (FORMAT.md § Blobs), e.g. the ingredient catalog.
+ *
+ *   blob    --> Container(magic RDBB, header {name}), Payload
+ *   Payload --> one msgpack value
+ */
+import { decodeContainer, encodeContainer, packr } from './container.ts';
+
+export function encodeBlob(name: string, value: unknown): Buffer {
+  return encodeContainer('blob', { name }, [packr.pack(value)]);
+}
+
+export function decodeBlob<T>(file: Buffer, name: string): T {
+  const { payload } = decodeContainer<{ name: string }>('blob', file, name);
+  return packr.unpack(payload) as T;
+}

@@ -1,0 +1,75 @@
+/**
+ * Format constants shared by the writer (build/) and the reader (runtime/). The normative
+ * description is dataset/FORMAT.md; change both together and bump FORMAT_VERSION on any
+ * incompatible change.
+ */
+
+/** The one integer format version. Readers refuse any other value. */
+export const FORMAT_VERSION = 1;
+
+export const MANIFEST_FILE = 'manifest.json';
+export const MANIFEST_FORMAT_NAME = 'recipe-db';
+/** In dist/data/: a text file naming the current dataset directory, replaced atomically. */
+export const CURRENT_POINTER_FILE = 'current';
+
+/** 4-byte magics, one per file kind (FORMAT.md § File kinds). */
+export const MAGIC = {
+  shard: 'RDBS',
+  bitmapIndex: 'RDBX',
+  numericIndex: 'RDBN',
+  idTable: 'RDBI',
+  docList: 'RDBL',
+  blob: 'RDBB',
+} as const;
+export type FileKind = keyof typeof MAGIC;
+
+/**
+ * Records per shard. Default 4096 (doc n lives in shard n >>> 12). Range 256..65536; a smaller
+ * value means more files and less read per cold page.
+ */
+export const SHARD_BITS = 12;
+export const RECORDS_PER_SHARD = 1 << SHARD_BITS;
+
+/** Payloads start at a multiple of this (bitmap frozen views want 32-byte alignment). */
+export const PAYLOAD_ALIGNMENT = 32;
+
+/** Width of the fixed id field in ids.bin (recipe ids are 13 ASCII chars; zero-padded). */
+export const ID_WIDTH = 16;
+
+/**
+ * Numeric indexes keep a cumulative "value <= key" bitmap at breakpoints chosen so that at most
+ * this fraction of the docs with a value lie strictly between two breakpoints (default 1/32;
+ * range 1/4..1/1024: smaller = faster range queries, bigger files).
+ */
+export const NUMERIC_BREAKPOINT_FRACTION = 1 / 32;
+/** ... but never fewer than this many docs between breakpoints (avoids one bitmap per key on small data). */
+export const NUMERIC_BREAKPOINT_MIN_GAP = 256;
+
+/** Bitmap index families: one file each under index/, one bitmap per value. */
+export const BITMAP_FAMILIES = [
+  'category',
+  'course',
+  'cuisine',
+  'diet',
+  'equipment',
+  /** Canonical ingredient ids used by a non-optional line ("required use"). */
+  'ingredient',
+  /** Canonical ingredient ids used by any line, optional included (for exclusion). */
+  'ingredient-any',
+  'language',
+] as const;
+export type BitmapFamily = (typeof BITMAP_FAMILIES)[number];
+
+export const NUMERIC_FIELDS = ['totalTime', 'cookTime', 'calories', 'protein', 'sodium', 'fiber'] as const;
+
+export const PATHS = {
+  shard: (n: number) => `records/${String(n).padStart(5, '0')}.bin`,
+  bitmapIndex: (family: string) => `index/${family}.bin`,
+  numericIndex: (field: string) => `numeric/${field}.bin`,
+  ids: 'ids.bin',
+  popular: 'popular.bin',
+  catalog: 'catalog.bin',
+} as const;
+
+/** A record in a shard: a positional tuple (FORMAT.md § Record). */
+export type RecordTuple = [id: string, json: Uint8Array];

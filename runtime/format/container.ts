@@ -1,0 +1,63 @@
+/**
+ * The common envelope of every binary file (FORMAT.md § Container):
+ *
+ *   file --> Magic, Version, HeaderLength, Header, Padding, Payload
+ *   Magic        4 bytes ASCII, one per file kind
+ *   Version      u32 LE = FORMAT_VERSION
+ *   HeaderLength u32 LE, bytes of Header
+ *   Header       msgpack map, kind-specific
+ *   Padding      zero bytes up to a multiple of PAYLOAD_ALIGNMENT from the start of the file
+ *   Payload      kind-specific bytes
+ */
+import { Packr } from 'msgpackr';
+import { FORMAT_VERSION, MAGIC, PAYLOAD_ALIGNMENT, type FileKind } from './constants.ts';
+
+/** One msgpack codec for build and runtime: plain maps and arrays, no msgpackr records. */
+export const packr = new Packr({ useRecords: false, variableMapSize: true, moreTypes: false });
+
+export class FormatError extends Error {
+  override name = 'FormatError';
+}
+
+export function alignUp(n: number, alignment = PAYLOAD_ALIGNMENT): number {
+  return Math.ceil(n / alignment) * alignment;
+}
+
+export function encodeContainer(kind: FileKind, header: unknown, payload: readonly Uint8Array[]): Buffer {
+  const head = packr.pack(header);
+  const payloadStart = alignUp(12 + head.length);
+  const payloadLength = payload.reduce((s, p) => s + p.byteLength, 0);
+  const out = Buffer.alloc(payloadStart + payloadLength);
+  out.write(MAGIC[kind], 0, 'latin1');
+  out.writeUInt32LE(FORMAT_VERSION, 4);
+  out.writeUInt32LE(head.length, 8);
+  head.copy(out, 12);
+  let at = payloadStart;
+  for (const p of payload) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+
+export interface Container<H> {
+  header: H;
+  /** Payload bytes: a view into the file buffer (no copy). */
+  payload: Buffer;
+}
+
+/** Checks magic and version; throws FormatError naming the file and what to do. */
+export function decodeContainer<H>(kind: FileKind, file: Buffer, name: string): Container<H> {
+  if (file.length < 12) throw new FormatError(`${name}: file too short to be a ${kind} file`);
+  const magic = file.toString('latin1', 0, 4);
+  if (magic !== MAGIC[kind]) throw new FormatError(`${name}: expected magic ${MAGIC[kind]}, found ${JSON.stringify(magic)}`);
+  const version = file.readUInt32LE(4);
+  if (version !== FORMAT_VERSION) {
+    throw new FormatError(`${name}: format version ${version}, this runtime reads version ${FORMAT_VERSION}`);
+  }
+  const headerLength = file.readUInt32LE(8);
+  if (12 + headerLength > file.length) throw new FormatError(`${name}: header overruns the file`);
+  const header = packr.unpack(file.subarray(12, 12 + headerLength)) as H;
+  const payloadStart = alignUp(12 + headerLength);
+  return { header, payload: file.subarray(payloadStart) };
+}

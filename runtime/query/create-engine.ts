@@ -1,0 +1,73 @@
+/**
+ * The query core over one opened dataset. Pure after construction: no HTTP, no file writes;
+ * records are read from their shard on demand.
+ */
+import { rangeBitmap, type Bitmap } from '../format/bitmap.ts';
+import { RECORDS_PER_SHARD, SHARD_BITS } from '../format/constants.ts';
+import { COURSES, CUISINES, DIETS } from '../format/vocabulary.ts';
+import type { CatalogEntry } from '../format/catalog.ts';
+import type { Recipe } from '../format/recipe.ts';
+import type { Dataset } from '../data/open.ts';
+import { normalizeName } from '../format/normalize-name.ts';
+import type { Engine, IngredientPage, IngredientQuery, Vocabularies } from './engine.ts';
+import type { PageRequest } from './filter.ts';
+import { listRecipes } from './recipes.ts';
+
+export function createEngine(ds: Dataset): Engine {
+  let allDocs: Bitmap | undefined;
+  const all = () => (allDocs ??= rangeBitmap(ds.recipeCount));
+  const names = new Map(ds.catalog.names);
+  const entries = [...ds.catalog.entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const decoder = new TextDecoder();
+  let vocab: Vocabularies | undefined;
+
+  const recordJson = (doc: number): Uint8Array => {
+    if (!Number.isInteger(doc) || doc < 0 || doc >= ds.recipeCount) throw new RangeError(`doc ${doc} out of range`);
+    return ds.shard(doc >>> SHARD_BITS).tuple(doc & (RECORDS_PER_SHARD - 1))[1];
+  };
+
+  return {
+    info: {
+      formatVersion: ds.manifest.formatVersion,
+      datasetVersion: ds.manifest.datasetVersion,
+      recipeCount: ds.recipeCount,
+      builtFrom: ds.manifest.sources,
+    },
+    listRecipes: (filter, page) => listRecipes(ds, filter, page, all),
+    popular(page: PageRequest) {
+      const docs = ds.popular.subarray(Math.min(page.offset, ds.recipeCount), Math.min(ds.recipeCount, page.offset + page.limit));
+      return { total: ds.recipeCount, docs: Uint32Array.from(docs) };
+    },
+    docById: (id) => ds.ids.lookup(id),
+    recordJson,
+    record: (doc) => JSON.parse(decoder.decode(recordJson(doc))) as Recipe,
+    resolveIngredient(nameOrId) {
+      const key = normalizeName(nameOrId);
+      if (byId.has(nameOrId)) return nameOrId;
+      return names.get(key);
+    },
+    ingredients(q: IngredientQuery): IngredientPage {
+      let list: CatalogEntry[] = entries;
+      if (q.prefix) {
+        const p = normalizeName(q.prefix);
+        const ids = new Set<string>();
+        for (const [name, id] of ds.catalog.names) if (name.startsWith(p)) ids.add(id);
+        list = entries.filter((e) => ids.has(e.id));
+      }
+      return { total: list.length, items: list.slice(q.offset, q.offset + q.limit) };
+    },
+    vocabularies() {
+      const counted = (family: 'category' | 'equipment') =>
+        ds.families[family].keys().map((k) => ({ slug: k.key, recipeCount: k.cardinality }));
+      return (vocab ??= {
+        course: [...COURSES],
+        diet: [...DIETS],
+        cuisine: [...CUISINES],
+        category: counted('category'),
+        equipment: counted('equipment'),
+        language: ds.families.language.keys().map((k) => ({ code: k.key, recipeCount: k.cardinality })),
+      });
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { encodeNumericIndex, NumericIndexReader } from '../../../runtime/format/numeric-index.ts';
+import { alignedBuffer } from '../../../runtime/format/bitmap.ts';
+
+function open(bytes: Buffer): NumericIndexReader {
+  const buf = alignedBuffer(bytes.length);
+  bytes.copy(buf);
+  return new NumericIndexReader(buf, 'test');
+}
+
+describe('numeric index', () => {
+  it('answers "<= bound" and ">= bound" exactly at every bound, between and beyond breakpoints', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.option(fc.integer({ min: -5, max: 60 }), { nil: undefined }), { maxLength: 300 }),
+        fc.integer({ min: 1, max: 40 }),
+        (values, gap) => {
+          const index = open(encodeNumericIndex('f', 'u', values, gap));
+          for (let bound = -7; bound <= 62; bound++) {
+            const le = values.flatMap((v, doc) => (v !== undefined && v <= bound ? [doc] : []));
+            const ge = values.flatMap((v, doc) => (v !== undefined && v >= bound ? [doc] : []));
+            expect(index.le(bound).toArray()).toEqual(le);
+            expect(index.ge(bound).toArray()).toEqual(ge);
+          }
+          expect(index.has().size).toBe(values.filter((v) => v !== undefined).length);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('refuses a key that is not an integer', () => {
+    expect(() => encodeNumericIndex('f', 'u', [1.5])).toThrow(/not an integer/);
+  });
+});
