@@ -1,0 +1,53 @@
+/** Reads "amount + unit" groups: the leading amount of a line, and amounts in notes or after a name. */
+import type { Quantity } from '../../../runtime/format/recipe.ts';
+import { readAmount } from './numbers.ts';
+import { matchUnitAt, UNIT_QUALIFIERS } from './units.ts';
+
+export interface QuantityMatch {
+  quantity: Quantity;
+  /** Characters consumed. */
+  length: number;
+  /** Words read between amount and unit ("heaped", "large"), for the note. */
+  qualifier?: string;
+}
+
+const QUALIFIER_RE = new RegExp(
+  `^(${[...UNIT_QUALIFIERS].sort((a, b) => b.length - a.length).join('|')})\\s+`,
+  'iu',
+);
+
+/** Amount, optional qualifier word, optional unit. "dozen" multiplies into a bare count. */
+export function readQuantity(text: string, language: string): QuantityMatch | undefined {
+  const amount = readAmount(text, language);
+  if (!amount) return undefined;
+  let pos = amount.length;
+  let gap = /^[\s-]*/u.exec(text.slice(pos))?.[0].length ?? 0;
+  let qualifier: string | undefined;
+  const q = QUALIFIER_RE.exec(text.slice(pos + gap));
+  if (q?.[1] && matchUnitAt(text.slice(pos + gap + q[0].length))) {
+    qualifier = q[1];
+    gap += q[0].length;
+  }
+  const unit = matchUnitAt(text.slice(pos + gap));
+  const quantity: Quantity = { unit: '', value: amount.value };
+  if (amount.max !== undefined) quantity.max = amount.max;
+  if (unit) {
+    pos += gap + unit.length;
+    if (unit.unit === 'dozen') {
+      quantity.value *= 12;
+      if (quantity.max !== undefined) quantity.max *= 12;
+    } else {
+      quantity.unit = unit.unit;
+    }
+  } else if (qualifier) {
+    qualifier = undefined;
+  }
+  const result: QuantityMatch = { quantity, length: pos };
+  if (qualifier) result.qualifier = qualifier;
+  return result;
+}
+
+/** Units that name a container or a piece; a size amount before them is a description ("1 (28-ounce) can"). */
+export const CONTAINER_UNITS = new Set([
+  'can', 'jar', 'bottle', 'package', 'container', 'box', 'bag', 'stick', 'piece', 'slice', 'head', 'bunch', 'stalk',
+]);

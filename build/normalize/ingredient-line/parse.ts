@@ -1,0 +1,261 @@
+/**
+ * Splits one ingredient line into amount, unit, name, preparation and note.
+ *
+ * Order of work: clean → lift parentheticals out → optional / to-taste markers → leading amount
+ * (or, failing that, a trailing one: "鸡蛋 2个", "Lemon juice, 3 tablespoons") → name vs. the
+ * preparation and notes after the first comma.
+ *
+ * Which amount wins in "1 (14 oz) can tomatoes": the outer count with its container unit
+ * (value 1, unit 'can'); the inner size goes to the note. A parenthetical amount is used only
+ * when the line has no other amount ("Tomatoes (2 cups)"). Alternatives after a slash
+ * ("150g/5½oz") and additions ("1 cup plus 2 tbsp") are kept in the note.
+ */
+import type { Ingredient, Quantity } from '../../../runtime/format/recipe.ts';
+import { CONTAINER_UNITS, readQuantity } from './amount.ts';
+import {
+  HAS_PREP_RE, LEADING_PREP_RE, OPTIONAL_RE, PREP_ADVERBS, PURPOSE_RE, TO_TASTE_RE,
+} from './markers.ts';
+import { normalizeNumerals } from './numbers.ts';
+import { cleanLine } from './text.ts';
+import { matchUnitAt, SIZE_WORDS } from './units.ts';
+
+export type ParsedLine = Omit<Ingredient, 'id'>;
+
+const PAREN_RE = /[(（[]([^()（）[\]]*)[)）\]]/gu;
+const APPROX_RE = /^(?:about|approx\.?|approximately|around|roughly|ca\.?|circa|etwa|ungefär|ung\.?|cirka|environ|env\.?|约|大约|ongeveer|circa|unos|unas|aprox\.?)\s*/iu;
+const ARTICLE_RE = /^(?:a|an|ein|eine|einen|en|ett|ei|et|een|un|une|uno|una|um|uma)\s+/iu;
+/** Units a bare unit word implies one of ("pinch of salt", "Prise Salz"). */
+const IMPLIED_ONE = new Set(['pinch', 'dash', 'handful', 'bunch', 'sprig', 'knife tip', 'clove', 'head', 'stick']);
+/** Mass and volume units: a container word after them is a description ("28 oz can tomatoes"). */
+const MEASURES = new Set(['g', 'kg', 'mg', 'ml', 'cl', 'dl', 'l', 'oz', 'lb', 'fl oz', 'cup', 'pint', 'quart']);
+/** Count units that English puts after the name ("garlic cloves"). */
+const TRAILING_UNITS = new Set(['clove', 'stalk', 'stick', 'sprig', 'head']);
+const TRAILING_UNIT_RE = /\s(cloves?|stalks?|sticks?|sprigs?|heads?)(?=\s*([,;(].*)?$)/iu;
+const LINKING_RE = /^(?:(?:of|de|di|del|della|van|von|av)\s+|d['’]\s*)(?=\S)/iu;
+const SIZE_RE = new RegExp(`^(${[...SIZE_WORDS].sort((a, b) => b.length - a.length).join('|')})(?![\\p{L}-])\\s*`, 'iu');
+const ADVERB_START_RE = new RegExp(`^(?:${PREP_ADVERBS.join('|')})\\s`, 'iu');
+const NOTE_START_RE = /^(?:such as|like|e\.g\.|eg|preferably|about|plus|or more|or less|see|zum|z\.\s?b\.|t\.ex\.|gärna|helst)\b/iu;
+const TRAILING_PURPOSE_RE = /\s+((?:for|to)\s+(?:the\s+)?(?:garnish|garnishing|serve|serving|dusting|decorate|decoration|greasing|frying|brushing|sprinkling|topping|drizzling|dipping)\b.*)$/iu;
+const EDGE_PUNCT_RE = /^[\s,;:.\-–—*•·]+|[\s,;:\-–—*•·]+$/gu;
+
+interface Work {
+  optional: boolean;
+  notes: string[];
+  preparations: string[];
+}
+
+export function parseLine(line: string, language: string): ParsedLine {
+  const display = cleanLine(line);
+  if (!display) return { display: '', name: '', optional: false };
+  const work: Work = { optional: false, notes: [], preparations: [] };
+  let text = normalizeNumerals(display);
+
+  // 1. Parentheticals: markers, notes, and a fallback amount.
+  let parenQuantity: Quantity | undefined;
+  let toTaste = false;
+  text = text.replace(PAREN_RE, (_m, inner: string) => {
+    let body = inner.trim();
+    if (OPTIONAL_RE.test(body)) {
+      work.optional = true;
+      body = tidy(body.replace(OPTIONAL_RE, ' '));
+    }
+    if (TO_TASTE_RE.test(body)) {
+      toTaste = true;
+      body = tidy(body.replace(TO_TASTE_RE, ' '));
+    }
+    if (body) {
+      const q = readQuantity(body.replace(APPROX_RE, ''), language);
+      if (q && q.quantity.unit && parenQuantity === undefined) parenQuantity = q.quantity;
+      work.notes.push(body);
+    }
+    return ' ';
+  });
+
+  // 2. Markers in the open text.
+  const optionalGlobal = new RegExp(OPTIONAL_RE.source, 'giu');
+  if (optionalGlobal.test(text)) {
+    work.optional = true;
+    text = text.replace(optionalGlobal, ' ');
+  }
+  const tasteGlobal = new RegExp(TO_TASTE_RE.source, 'giu');
+  if (tasteGlobal.test(text)) {
+    toTaste = true;
+    text = text.replace(tasteGlobal, ' ');
+  }
+  text = tidy(text.replace(/\s*,\s*(?=,|$)/gu, ''));
+
+  // 3. Amount and unit: leading, else trailing, else from a parenthetical.
+  let quantity: Quantity | undefined;
+  const lead = readLeading(text, language, work);
+  if (lead) {
+    quantity = lead.quantity;
+    text = lead.rest;
+  } else {
+    const trail = readTrailing(text, language);
+    if (trail) {
+      quantity = trail.quantity;
+      text = trail.rest;
+    } else if (parenQuantity) {
+      quantity = parenQuantity;
+    }
+  }
+
+  // 4. Name, preparation and notes.
+  const name = splitName(tidy(text), work);
+
+  const result: ParsedLine = { display, name: name || display, optional: work.optional };
+  if (quantity) result.quantity = quantity;
+  if (work.preparations.length) result.preparation = work.preparations.join(', ');
+  if (toTaste) work.notes.push('to taste');
+  const notes = work.notes.map(tidy).filter(Boolean);
+  if (notes.length) result.note = notes.join('; ');
+  return result;
+}
+
+interface Read {
+  quantity: Quantity;
+  rest: string;
+}
+
+function readLeading(input: string, language: string, work: Work): Read | undefined {
+  let text = input;
+  const approx = APPROX_RE.exec(text);
+  if (approx && /^\d/u.test(text.slice(approx[0].length))) {
+    work.notes.push(approx[0].trim());
+    text = text.slice(approx[0].length);
+  }
+  const articleNumber = ARTICLE_RE.exec(text);
+  if (articleNumber && /^\d/u.test(text.slice(articleNumber[0].length))) text = text.slice(articleNumber[0].length);
+  let read = readQuantity(text, language);
+  const sized = read ? undefined : SIZE_RE.exec(text);
+  if (sized?.[1] && matchUnitAt(text.slice(sized[0].length))) {
+    // "small bunch fresh thyme": one bunch, size in the note.
+    work.notes.push(sized[1]);
+    text = `a ${text.slice(sized[0].length)}`;
+  }
+  if (!read) {
+    // "a pinch of salt", "eine Prise Salz", "Pinch of salt": one of the unit.
+    const article = ARTICLE_RE.exec(text);
+    const after = article ? text.slice(article[0].length) : text;
+    const unit = matchUnitAt(after);
+    if (!unit || (!article && !IMPLIED_ONE.has(unit.unit))) return undefined;
+    if (!/^\s/u.test(after.slice(unit.length))) return undefined;
+    read = { quantity: { unit: unit.unit, value: 1 }, length: text.length - after.length + unit.length };
+  }
+  if (read.qualifier) work.notes.push(read.qualifier);
+  let rest = text.slice(read.length);
+  const quantity = read.quantity;
+
+  // "1 (28-ounce) can": the parenthetical was lifted already; "2 x 400g tins", "1 28-ounce can", "1-inch piece".
+  const inner = /^\s*(?:[x×]\s*)?(?=[\d.])/u.exec(rest);
+  if (inner && (quantity.unit === '' || quantity.unit === 'inch' || quantity.unit === 'cm')) {
+    const size = readQuantity(rest.slice(inner[0].length), language);
+    if (size && size.quantity.unit && quantity.unit === '') {
+      const after = rest.slice(inner[0].length + size.length);
+      const container = matchUnitAt(after.replace(/^[\s-]+/u, ''));
+      work.notes.push(rest.slice(inner[0].length, inner[0].length + size.length).trim());
+      rest = after;
+      if (container && CONTAINER_UNITS.has(container.unit)) {
+        quantity.unit = container.unit;
+        rest = after.replace(/^[\s-]+/u, '').slice(container.length);
+      }
+    }
+  }
+  if (quantity.unit === 'inch' || quantity.unit === 'cm') {
+    const container = matchUnitAt(rest.replace(/^[\s-]+/u, ''));
+    if (container && CONTAINER_UNITS.has(container.unit)) {
+      work.notes.push(`${formatNumber(quantity.value)} ${quantity.unit}`);
+      quantity.unit = container.unit;
+      rest = rest.replace(/^[\s-]+/u, '').slice(container.length);
+    }
+  }
+
+  // Alternatives and additions: "150g/5½oz", "700g/1lb 9oz", "1 cup plus 2 tablespoons".
+  for (;;) {
+    const alt = /^\s*(?:\/|plus\b|\+|or\b)?\s*/iu.exec(rest);
+    if (!alt) break;
+    const more = readQuantity(rest.slice(alt[0].length), language);
+    if (!more || !more.quantity.unit || CONTAINER_UNITS.has(more.quantity.unit)) break;
+    let end = alt[0].length + more.length;
+    for (;;) {
+      const next = readQuantity(rest.slice(end).replace(/^\s+/u, ''), language);
+      if (!next || !next.quantity.unit) break;
+      end += (rest.slice(end).length - rest.slice(end).replace(/^\s+/u, '').length) + next.length;
+    }
+    work.notes.push(rest.slice(alt[0].trim() === '/' ? alt[0].length : 0, end).trim());
+    rest = rest.slice(end);
+  }
+
+  rest = rest.replace(/^\s+/u, '');
+  const container = MEASURES.has(quantity.unit) ? matchUnitAt(rest) : undefined;
+  if (container && CONTAINER_UNITS.has(container.unit)) {
+    work.notes.push(rest.slice(0, container.length));
+    rest = rest.slice(container.length).replace(/^\s+/u, '');
+  }
+  const size = SIZE_RE.exec(rest);
+  if (size?.[1]) {
+    work.notes.push(size[1]);
+    rest = rest.slice(size[0].length);
+  }
+  rest = rest.replace(LINKING_RE, '');
+  if (quantity.unit === '') {
+    // "2 garlic cloves, minced", "1 lemongrass stalk": the unit trails the name.
+    const trailing = TRAILING_UNIT_RE.exec(rest);
+    const unit = trailing?.[1] ? matchUnitAt(trailing[1]) : undefined;
+    if (trailing && unit && TRAILING_UNITS.has(unit.unit) && trailing.index > 0) {
+      quantity.unit = unit.unit;
+      rest = rest.slice(0, trailing.index) + rest.slice(trailing.index + trailing[0].length);
+    }
+  }
+  return { quantity, rest };
+}
+
+/** An amount at the end: "大葱 1 根", "鸡蛋2个", "Lemon juice, 3 tablespoons", "Ripe tomato x2". */
+function readTrailing(text: string, language: string): Read | undefined {
+  const starts = /(?:^|[\s,，:：x×]|(?<=\p{Script=Han}))(?=\d)/gu;
+  for (const m of text.matchAll(starts)) {
+    const at = m.index + m[0].length;
+    if (at === 0) continue;
+    const read = readQuantity(text.slice(at), language);
+    if (!read) continue;
+    if (text.slice(at + read.length).trim() !== '') continue;
+    const rest = text.slice(0, at).replace(/[\s,，:：]*[x×]?$/u, '');
+    if (!rest.trim()) continue;
+    return { quantity: read.quantity, rest };
+  }
+  return undefined;
+}
+
+function splitName(text: string, work: Work): string {
+  const [headRaw = '', ...tail] = text.split(/\s*[,，;；]\s*/u);
+  let head = headRaw;
+  const purpose = TRAILING_PURPOSE_RE.exec(head);
+  if (purpose?.[1]) {
+    work.notes.push(purpose[1]);
+    head = head.slice(0, purpose.index);
+  }
+  const such = /\s+((?:such as|like|e\.g\.)\s.*)$/iu.exec(head);
+  if (such?.[1]) {
+    work.notes.push(such[1]);
+    head = head.slice(0, such.index);
+  }
+  const lead = LEADING_PREP_RE.exec(head);
+  if (lead && head.length > lead[0].length) {
+    work.preparations.push(lead[0].trim());
+    head = head.slice(lead[0].length).replace(/^\s*(?:,\s*)?/u, '').replace(LINKING_RE, '');
+  }
+  for (const segment of tail.map(tidy).filter(Boolean)) {
+    if (PURPOSE_RE.test(segment) || NOTE_START_RE.test(segment)) work.notes.push(segment);
+    else if (HAS_PREP_RE.test(segment) || ADVERB_START_RE.test(segment)) work.preparations.push(segment);
+    else work.notes.push(segment);
+  }
+  return tidy(head);
+}
+
+function tidy(text: string): string {
+  return text.replace(/\s+/gu, ' ').replace(EDGE_PUNCT_RE, '').trim();
+}
+
+function formatNumber(n: number): string {
+  return String(Math.round(n * 1000) / 1000);
+}

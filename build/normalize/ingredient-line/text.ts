@@ -1,0 +1,26 @@
+/** Turns a published ingredient line into the `display` text: entities decoded, tags stripped, spaces collapsed. */
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', frac12: '½', frac14: '¼',
+  frac34: '¾', frac13: '⅓', frac23: '⅔', frac18: '⅛', deg: '°', eacute: 'é', egrave: 'è', agrave: 'à',
+  auml: 'ä', ouml: 'ö', uuml: 'ü', Auml: 'Ä', Ouml: 'Ö', Uuml: 'Ü', szlig: 'ß', aring: 'å', Aring: 'Å',
+  ccedil: 'ç', ntilde: 'ñ', reg: '®', trade: '™', copy: '©', times: '×', rsquo: '’', lsquo: '‘', rdquo: '”',
+  ldquo: '“', hellip: '…', frasl: '⁄',
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/giu, (whole, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[body] ?? whole;
+  });
+}
+
+export function cleanLine(line: unknown): string {
+  const raw = typeof line === 'string' ? line : line == null ? '' : String(line);
+  // Decode twice: scraped data often holds "&amp;frac12;".
+  const decoded = decodeEntities(decodeEntities(raw.replace(/<[^>]*>/gu, ' ')));
+  return decoded.replace(/<[^>]*>/gu, ' ').replace(/[\s\u00a0\u3000]+/gu, ' ').trim();
+}

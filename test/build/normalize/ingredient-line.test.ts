@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { parseIngredientLine } from '../../../build/normalize/ingredient-line.ts';
+
+const p = parseIngredientLine;
+
+describe('display', () => {
+  it('keeps the line as written, trimmed, with whitespace collapsed', () => {
+    expect(p('  2 cups   flour \t').display).toBe('2 cups flour');
+  });
+
+  it('decodes HTML entities and strips tags', () => {
+    const r = p('&frac12; cup <b>butter</b> &amp; oil');
+    expect(r.display).toBe('½ cup butter & oil');
+    expect(r.quantity).toEqual({ unit: 'cup', value: 0.5 });
+  });
+});
+
+describe('quantities', () => {
+  it('reads integers and decimals with a point or a comma', () => {
+    expect(p('3 eggs').quantity).toEqual({ unit: '', value: 3 });
+    expect(p('1.5 kg potatoes').quantity).toEqual({ unit: 'kg', value: 1.5 });
+    expect(p('1,5 dl mjölk', 'sv').quantity).toEqual({ unit: 'dl', value: 1.5 });
+  });
+
+  it('reads a fraction, a mixed number and a unicode fraction', () => {
+    expect(p('1/2 teaspoon salt').quantity).toEqual({ unit: 'tsp', value: 0.5 });
+    expect(p('1 1/2 cups all-purpose flour').quantity).toEqual({ unit: 'cup', value: 1.5 });
+    expect(p('½ cup sugar').quantity).toEqual({ unit: 'cup', value: 0.5 });
+    expect(p('1½ tsp baking soda').quantity).toEqual({ unit: 'tsp', value: 1.5 });
+    expect(p('1 1⁄4 teaspoons baking powder').quantity).toEqual({ unit: 'tsp', value: 1.25 });
+  });
+
+  it('keeps a range as value and max', () => {
+    expect(p('2-3 cloves garlic').quantity).toEqual({ unit: 'clove', value: 2, max: 3 });
+    expect(p('2 – 3 tbsp olive oil').quantity).toEqual({ unit: 'tbsp', value: 2, max: 3 });
+    expect(p('2 to 3 cups stock').quantity).toEqual({ unit: 'cup', value: 2, max: 3 });
+    expect(p('2 or 3 carrots').quantity).toEqual({ unit: '', value: 2, max: 3 });
+  });
+
+  it('reads English number words and a dozen', () => {
+    expect(p('one onion, chopped').quantity).toEqual({ unit: '', value: 1 });
+    expect(p('a dozen eggs')).toMatchObject({ name: 'eggs', quantity: { unit: '', value: 12 } });
+  });
+
+  it('lets the outer count and container win over a parenthetical size, kept in the note', () => {
+    const r = p('1 (14 oz) can diced tomatoes');
+    expect(r.quantity).toEqual({ unit: 'can', value: 1 });
+    expect(r.name).toBe('tomatoes');
+    expect(r.note).toBe('14 oz');
+  });
+
+  it('keeps a metric/imperial alternative in the note', () => {
+    const r = p('300g/10½oz crunchy peanut butter');
+    expect(r.quantity).toEqual({ unit: 'g', value: 300 });
+    expect(r.name).toBe('crunchy peanut butter');
+    expect(r.note).toContain('oz');
+  });
+
+  it('reads "to taste" in several languages as no quantity with a note', () => {
+    for (const [line, lang, name] of [
+      ['Salt and pepper to taste', 'en', 'Salt and pepper'],
+      ['Salz nach Geschmack', 'de', 'Salz'],
+      ['Salt och peppar efter smak', 'sv', 'Salt och peppar'],
+      ['Sel au goût', 'fr', 'Sel'],
+      ['Sale q.b.', 'it', 'Sale'],
+      ['Pepe a piacere', 'it', 'Pepe'],
+    ] as const) {
+      const r = p(line, lang);
+      expect(r, line).toMatchObject({ name, optional: false, note: 'to taste' });
+      expect(r.quantity, line).toBeUndefined();
+    }
+  });
+});
+
+describe('units', () => {
+  it('maps English spellings to canonical symbols', () => {
+    expect(p('2 Tbsp butter').quantity?.unit).toBe('tbsp');
+    expect(p('2 T butter').quantity?.unit).toBe('tbsp');
+    expect(p('1 t vanilla').quantity?.unit).toBe('tsp');
+    expect(p('3 teaspoons sugar').quantity?.unit).toBe('tsp');
+    expect(p('2 lbs ground beef').quantity?.unit).toBe('lb');
+    expect(p('8 ounces cream cheese').quantity?.unit).toBe('oz');
+    expect(p('1 cup (8 fl oz) milk').quantity?.unit).toBe('cup');
+    expect(p('12 fl oz beer').quantity?.unit).toBe('fl oz');
+  });
+
+  it('recognises German EL, TL, Prise, Bund, Zehen, Stück, Becher, Dose, Pck. and Msp.', () => {
+    expect(p('2 EL Olivenöl', 'de')).toMatchObject({ name: 'Olivenöl', quantity: { unit: 'tbsp', value: 2 } });
+    expect(p('1 TL Salz', 'de').quantity?.unit).toBe('tsp');
+    expect(p('1 Prise Zucker', 'de').quantity?.unit).toBe('pinch');
+    expect(p('1 Bund Petersilie', 'de').quantity?.unit).toBe('bunch');
+    expect(p('2 Zehen Knoblauch, gehackt', 'de')).toMatchObject({ name: 'Knoblauch', preparation: 'gehackt', quantity: { unit: 'clove' } });
+    expect(p('3 Stück Eier', 'de').quantity?.unit).toBe('piece');
+    expect(p('1 Becher Sahne', 'de').quantity?.unit).toBe('container');
+    expect(p('1 Dose Tomaten', 'de').quantity?.unit).toBe('can');
+    expect(p('1 Pck. Vanillezucker', 'de')).toMatchObject({ name: 'Vanillezucker', quantity: { unit: 'package' } });
+    expect(p('1 Msp. Zimt', 'de').quantity?.unit).toBe('knife tip');
+  });
+
+  it('recognises Swedish msk and dl, krm and st, and Danish spsk', () => {
+    expect(p('2 msk smör', 'sv')).toMatchObject({ name: 'smör', quantity: { unit: 'tbsp', value: 2 } });
+    expect(p('3 dl grädde', 'sv').quantity).toEqual({ unit: 'dl', value: 3 });
+    expect(p('1 krm salt', 'sv').quantity?.unit).toBe('krm');
+    expect(p('2 tsk socker', 'sv').quantity?.unit).toBe('tsp');
+    expect(p('1 st gul lök, hackad', 'sv')).toMatchObject({ name: 'gul lök', preparation: 'hackad', quantity: { unit: 'piece' } });
+    expect(p('2 spsk olie', 'da').quantity?.unit).toBe('tbsp');
+  });
+
+  it('recognises Dutch el, tl, eetlepel and theelepel', () => {
+    expect(p('2 el olijfolie', 'nl').quantity?.unit).toBe('tbsp');
+    expect(p('1 tl zout', 'nl').quantity?.unit).toBe('tsp');
+    expect(p('3 eetlepels suiker', 'nl').quantity?.unit).toBe('tbsp');
+    expect(p('1 theelepel kaneel', 'nl').quantity?.unit).toBe('tsp');
+  });
+
+  it("recognises French spoons and gousse, dropping the linking d'", () => {
+    expect(p("2 c. à soupe d'huile d'olive", 'fr')).toMatchObject({ name: "huile d'olive", quantity: { unit: 'tbsp', value: 2 } });
+    expect(p('1 c. à café de sel', 'fr')).toMatchObject({ name: 'sel', quantity: { unit: 'tsp' } });
+    expect(p('3 cuillères à soupe de sucre', 'fr').quantity?.unit).toBe('tbsp');
+    expect(p("1 gousse d'ail", 'fr')).toMatchObject({ name: 'ail', quantity: { unit: 'clove' } });
+  });
+
+  it('recognises Spanish, Italian and Portuguese spoons', () => {
+    expect(p('2 cucharadas de aceite', 'es')).toMatchObject({ name: 'aceite', quantity: { unit: 'tbsp' } });
+    expect(p('1 cucharadita de sal', 'es').quantity?.unit).toBe('tsp');
+    expect(p('1 cucchiaio di olio', 'it')).toMatchObject({ name: 'olio', quantity: { unit: 'tbsp' } });
+    expect(p('2 cucchiaini di zucchero', 'it').quantity?.unit).toBe('tsp');
+    expect(p('1 colher de sopa de azeite', 'pt')).toMatchObject({ name: 'azeite', quantity: { unit: 'tbsp' } });
+  });
+
+  it('uses an empty unit for a bare count', () => {
+    expect(p('2 eggs')).toMatchObject({ name: 'eggs', quantity: { unit: '', value: 2 } });
+  });
+
+  it('reads "a pinch of" as one pinch', () => {
+    expect(p('a pinch of salt')).toMatchObject({ name: 'salt', quantity: { unit: 'pinch', value: 1 } });
+  });
+});
+
+describe('Chinese lines', () => {
+  it('reads a name-first line with a full-width parenthetical weight', () => {
+    expect(p('大葱 1 根（约 180g）', 'zh')).toEqual({
+      display: '大葱 1 根（约 180g）', name: '大葱', optional: false, quantity: { unit: 'stick', value: 1 }, note: '约 180g',
+    });
+  });
+
+  it('reads 克, 毫升, 个, 勺, 茶匙, 片 and 瓣', () => {
+    expect(p('鸡蛋 2个', 'zh')).toMatchObject({ name: '鸡蛋', quantity: { unit: 'piece', value: 2 } });
+    expect(p('鸡蛋2个', 'zh')).toMatchObject({ name: '鸡蛋', quantity: { unit: 'piece', value: 2 } });
+    expect(p('面粉 200克', 'zh').quantity).toEqual({ unit: 'g', value: 200 });
+    expect(p('牛奶 250毫升', 'zh').quantity).toEqual({ unit: 'ml', value: 250 });
+    expect(p('生抽 2勺', 'zh').quantity?.unit).toBe('tbsp');
+    expect(p('盐 1茶匙', 'zh').quantity?.unit).toBe('tsp');
+    expect(p('姜 3片', 'zh').quantity?.unit).toBe('slice');
+    expect(p('大蒜 4瓣', 'zh')).toMatchObject({ name: '大蒜', quantity: { unit: 'clove', value: 4 } });
+  });
+});
+
+describe('name, preparation and note', () => {
+  it('moves a comma clause with a participle to preparation', () => {
+    expect(p('1 1/2 cups all-purpose flour, sifted')).toMatchObject({ name: 'all-purpose flour', preparation: 'sifted' });
+    expect(p('1 small onion, finely diced')).toMatchObject({ name: 'onion', preparation: 'finely diced', note: 'small' });
+  });
+
+  it('moves a leading participle out of the name', () => {
+    expect(p('2 cups chopped Roma tomatoes')).toMatchObject({ name: 'Roma tomatoes', preparation: 'chopped' });
+    expect(p('2 gehackte Zwiebeln', 'de')).toMatchObject({ name: 'Zwiebeln', preparation: 'gehackte' });
+    expect(p('1 hackad gul lök', 'sv')).toMatchObject({ name: 'gul lök', preparation: 'hackad' });
+  });
+
+  it('keeps a participle that is part of the name, such as dried or ground', () => {
+    expect(p('1 tsp dried oregano').name).toBe('dried oregano');
+    expect(p('500 g ground beef').name).toBe('ground beef');
+  });
+
+  it('keeps purposes and remarks as the note', () => {
+    expect(p('2 limes, cut into quarters, to garnish')).toMatchObject({
+      name: 'limes', preparation: 'cut into quarters', note: 'to garnish',
+    });
+    expect(p('1 cup mild honey, such as clover')).toMatchObject({ name: 'mild honey', note: 'such as clover' });
+  });
+
+  it('takes the unit from after the name in "2 garlic cloves"', () => {
+    expect(p('2 garlic cloves, minced')).toMatchObject({ name: 'garlic', preparation: 'minced', quantity: { unit: 'clove', value: 2 } });
+  });
+
+  it('reads an amount written after the name', () => {
+    expect(p('Lemon juice, 3 tablespoons')).toMatchObject({ name: 'Lemon juice', quantity: { unit: 'tbsp', value: 3 } });
+  });
+});
+
+describe('optional markers', () => {
+  it.each([
+    ['Pickles (optional)', 'en', 'Pickles'],
+    ['2 tsp chili flakes, optional', 'en', 'chili flakes'],
+    ['3 dl grädde (valfritt)', 'sv', 'grädde'],
+    ['1 pincée de piment (facultatif)', 'fr', 'piment'],
+    ['1 el sambal (optioneel)', 'nl', 'sambal'],
+    ['1 cucharada de cilantro (opcional)', 'es', 'cilantro'],
+    ['1 cucchiaio di pinoli (facoltativo)', 'it', 'pinoli'],
+    ['Petersilie nach Belieben', 'de', 'Petersilie'],
+    ['1 TL Chili, wahlweise', 'de', 'Chili'],
+    ['香菜 1根（可选）', 'zh', '香菜'],
+  ])('marks %s optional and drops the marker from the name', (line, lang, name) => {
+    expect(p(line, lang)).toMatchObject({ name, optional: true });
+  });
+
+  it('marks a German line with "nach Belieben" optional', () => {
+    expect(p('Puderzucker nach Belieben', 'de')).toMatchObject({ name: 'Puderzucker', optional: true });
+  });
+});
+
+describe('robustness', () => {
+  it('never throws and falls back to the display line as the name', () => {
+    const odd = ['', '   ', '(((', '1/0 cups', '—', '<br>', '12345678901234567890', '( )', '1 -', 'x'.repeat(5000), '\u0000'];
+    for (const line of odd) {
+      const r = p(line);
+      expect(typeof r.name).toBe('string');
+      expect(r.optional).toBe(false);
+      if (r.display) expect(r.name.length).toBeGreaterThan(0);
+    }
+    expect(p('')).toEqual({ display: '', name: '', optional: false });
+    expect(p('(((').name).toBe('(((');
+    expect(p(undefined as unknown as string)).toEqual({ display: '', name: '', optional: false });
+  });
+});
