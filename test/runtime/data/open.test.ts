@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDataset, resolveDataDir } from '../../../runtime/data/open.ts';
+import { buildFixture, type Fixture } from '../../helpers/fixture-dataset.ts';
+import { makeRecipe } from '../../helpers/make-recipe.ts';
+
+let fx: Fixture | undefined;
+afterEach(() => fx?.cleanup());
+const make = () => (fx = buildFixture([makeRecipe({ id: 'aaa' }), makeRecipe({ id: 'bbb' })]));
+
+describe('opening a dataset', () => {
+  it('serves the directory named by dist/data/current', () => {
+    const f = make();
+    expect(resolveDataDir(f.root)).toBe(f.dir);
+    expect(fs.readdirSync(f.root).filter((n) => n.startsWith('.'))).toEqual([]);
+  });
+
+  it('refuses a missing manifest and says to run the build', () => {
+    const f = make();
+    fs.rmSync(path.join(f.dir, 'manifest.json'));
+    expect(() => openDataset(f.dir)).toThrow(/manifest.json is missing.*npm run build/);
+  });
+
+  it('refuses an unknown format version', () => {
+    const f = make();
+    const file = path.join(f.dir, 'manifest.json');
+    const m = JSON.parse(fs.readFileSync(file, 'utf8'));
+    fs.writeFileSync(file, JSON.stringify({ ...m, formatVersion: 99 }));
+    expect(() => openDataset(f.dir)).toThrow(/format version 99; this runtime reads version 1.*npm run build/);
+  });
+
+  it('refuses a missing file', () => {
+    const f = make();
+    fs.rmSync(path.join(f.dir, 'index', 'cuisine.bin'));
+    expect(() => openDataset(f.dir)).toThrow(/cuisine.bin is missing/);
+  });
+
+  it('refuses a file whose bytes changed but not its size', () => {
+    const f = make();
+    const file = path.join(f.dir, 'records', '00000.bin');
+    const bytes = fs.readFileSync(file);
+    bytes[bytes.length - 3] = bytes[bytes.length - 3]! ^ 0xff;
+    fs.writeFileSync(file, bytes);
+    expect(() => openDataset(f.dir)).toThrow(/does not match its SHA-256/);
+  });
+
+  it('refuses a truncated file', () => {
+    const f = make();
+    const file = path.join(f.dir, 'ids.bin');
+    fs.truncateSync(file, 10);
+    expect(() => openDataset(f.dir)).toThrow(/has 10 bytes, the manifest says/);
+  });
+
+  it('says what to run when there is no dataset at all', () => {
+    expect(() => resolveDataDir('/nonexistent/recipe-db')).toThrow(/No compiled dataset.*npm run build/);
+  });
+});
