@@ -1,0 +1,98 @@
+/**
+ * Equipment: names in structured equipment lists and in instruction text → equipment slugs,
+ * through dataset/vocab/equipment.json. Rules (README.md § Equipment):
+ * - structured lists: parentheses and purpose clauses ('for …', 'to …') are cut, then the known
+ *   phrases are found anywhere in the name, so sizes, counts, adjectives and brands around them
+ *   are ignored ('1 9-inch springform pan' → springform-pan); 'listOnly' generic names count;
+ * - instruction text: only 'names' (never 'listOnly'), whole words, in the recipe's language
+ *   (English when unknown) plus Chinese/Japanese names (their script cannot be confused).
+ */
+import equipmentJson from '../../../dataset/vocab/equipment.json' with { type: 'json' };
+import { normalizeLanguage } from './language.ts';
+import { buildPhraseSet, isCjk, scanPhrases, type PhraseSet, type PhraseValue } from './phrase-scanner.ts';
+import { stripMarkup } from './text.ts';
+
+type NamesByLanguage = Record<string, string[]>;
+interface EquipmentEntry {
+  names: NamesByLanguage;
+  listOnly?: NamesByLanguage;
+}
+interface EquipmentData {
+  ignore: NamesByLanguage;
+  equipment: Record<string, EquipmentEntry>;
+}
+
+const DATA = equipmentJson as unknown as EquipmentData;
+
+/** Equipment slugs in file order: the order results are returned in. */
+export const EQUIPMENT_SLUGS: readonly string[] = Object.keys(DATA.equipment);
+const ORDER = new Map(EQUIPMENT_SLUGS.map((slug, i) => [slug, i] as const));
+const LANGUAGES: readonly string[] = [
+  ...new Set(Object.values(DATA.equipment).flatMap((e) => [...Object.keys(e.names), ...Object.keys(e.listOnly ?? {})])),
+];
+
+for (const slug of EQUIPMENT_SLUGS) {
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) throw new Error(`equipment.json: '${slug}' is not a slug`);
+}
+
+/** Phrase set for some languages; `withListOnly` adds the generic names. CJK names are always in. */
+function phraseSet(languages: readonly string[], withListOnly: boolean): PhraseSet {
+  const wanted = new Set(languages);
+  const pairs: [string, PhraseValue][] = [];
+  const take = (table: NamesByLanguage | undefined, value: PhraseValue): void => {
+    for (const [language, names] of Object.entries(table ?? {})) {
+      for (const name of names) if (wanted.has(language) || isCjk(name)) pairs.push([name, value]);
+    }
+  };
+  take(DATA.ignore, null);
+  for (const [slug, entry] of Object.entries(DATA.equipment)) take(entry.names, slug);
+  if (withListOnly) for (const [slug, entry] of Object.entries(DATA.equipment)) take(entry.listOnly, slug);
+  return buildPhraseSet(pairs);
+}
+
+const cache = new Map<string, PhraseSet>();
+function cachedSet(key: string, languages: readonly string[], withListOnly: boolean): PhraseSet {
+  let set = cache.get(key);
+  if (set === undefined) {
+    set = phraseSet(languages, withListOnly);
+    cache.set(key, set);
+  }
+  return set;
+}
+
+function listSet(language: string | undefined): PhraseSet {
+  if (language === undefined) return cachedSet('list:*', LANGUAGES, true);
+  return cachedSet(`list:${language}`, [language, 'en'], true);
+}
+
+function textSet(language: string | undefined): PhraseSet {
+  const lang = language ?? 'en';
+  return cachedSet(`text:${lang}`, [lang], false);
+}
+
+/** Words that start a purpose clause in a structured name ('spatula for scraping the bowl'). */
+const PURPOSE_CLAUSE = /\s(?:for|to|if|when|für|zum|zur|pour|para|per|för|till|til|voor|om)\s.*$/iu;
+
+function sorted(slugs: Iterable<string>): string[] {
+  return [...new Set(slugs)].sort((a, b) => (ORDER.get(a) ?? 0) - (ORDER.get(b) ?? 0));
+}
+
+/** Equipment slugs from a structured equipment list. */
+export function mapEquipment(names: string[], language?: string): string[] {
+  const set = listSet(normalizeLanguage(language));
+  const found: string[] = [];
+  for (const name of names) {
+    const cleaned = stripMarkup(name)
+      .replace(/\([^()]*\)|\[[^\]]*\]/g, ' ')
+      .replace(/\([^()]*\)/g, ' ')
+      .replace(PURPOSE_CLAUSE, '');
+    found.push(...scanPhrases(cleaned, set));
+  }
+  return sorted(found);
+}
+
+/** Equipment slugs recognised in instruction texts; [] when none recognised. */
+export function equipmentFromInstructions(steps: string[], language?: string): string[] {
+  const set = textSet(normalizeLanguage(language));
+  return sorted(steps.flatMap((step) => scanPhrases(step, set)));
+}
