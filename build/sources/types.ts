@@ -118,6 +118,12 @@ export interface SourceRecord {
     /** Fallbacks for createdAt / updatedAt (e.g. git dates) when the recipe has no dates. */
     createdAt?: string;
     updatedAt?: string;
+    /** Commit date of the source snapshot (its README): the last-resort, deterministic createdAt. */
+    snapshotDate?: string;
+    /** What `recipe.nutrition` describes when it is not schema.org's per-serving figure. */
+    nutritionBasis?: 'serving' | 'recipe';
+    /** 'estimated' when the source itself calls the figures an estimate; default 'provided'. */
+    nutritionSource?: 'provided' | 'estimated';
   };
 }
 

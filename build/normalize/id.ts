@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** Lower-case RFC 4648 base32 without padding. */
+export function base32(bytes: Uint8Array): string {
+  let out = '';
+  let buffer = 0;
+  let bits = 0;
+  for (const byte of bytes) {
+    buffer = (buffer << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(buffer >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    buffer &= (1 << bits) - 1;
+  }
+  if (bits > 0) out += BASE32[(buffer << (5 - bits)) & 31];
+  return out;
+}
+
+/** 13 base32 characters (65 bits) of SHA-256: opaque, stable, collision-free at our scale. */
+export function hashId(text: string): string {
+  return base32(createHash('sha256').update(text, 'utf8').digest()).slice(0, 13);
+}
+
+/**
+ * The public recipe id: depends only on the source name and the record's key inside the
+ * source, so it survives rebuilds and re-ordering. Never a slug of the title.
+ */
+export function recipeId(source: string, key: string): string {
+  return hashId(`${source}:${key}`);
+}

@@ -1,0 +1,143 @@
+import type { Recipe } from '../../runtime/format/recipe.ts';
+import type { SourceRecord } from '../sources/types.ts';
+import { toAuthor } from './author.ts';
+import type { Catalog } from './catalog.ts';
+import { pickDates } from './dates.ts';
+import { deriveDiets } from './diets.ts';
+import { parseDuration } from './durations.ts';
+import { recipeId } from './id.ts';
+import { toIngredients } from './ingredients.ts';
+import { flattenInstructions } from './instructions.ts';
+import { toLabels, toTags } from './labels.ts';
+import { toMedia } from './media.ts';
+import { toNutrition } from './nutrition.ts';
+import { parseServings } from './servings.ts';
+import { cleanText, isHttpUrl, splitBlock, stringsOf, toArray } from './text.ts';
+import { categorySlugs, equipmentFromInstructions, mapCourses, mapCuisines, mapEquipment, normalizeLanguage } from './vocab.ts';
+
+export interface NormalizeContext {
+  catalog: Catalog;
+}
+
+/**
+ * The one pipeline every source goes through: a schema.org-shaped SourceRecord → the compiled
+ * Recipe. Adapters only translate formats; every rule about the output lives here and in the
+ * small modules it calls.
+ */
+export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
+  const r = rec.recipe;
+  const hints = rec.hints ?? {};
+  const language = languageOf(rec);
+  const url = urlOf(rec);
+
+  const ingredientLines = linesOf(r.recipeIngredient ?? r.ingredients);
+  const ingredients = toIngredients(ingredientLines, hints.ingredients, language, ctx.catalog);
+  const steps = flattenInstructions(r.recipeInstructions);
+
+  const categoryLabels = toLabels(r.recipeCategory);
+  const keywords = toTags(r.keywords);
+  const labels = toLabels(hints.labels);
+  const cuisineLabels = toLabels(r.recipeCuisine);
+
+  const times: Recipe['times'] = {};
+  const prep = parseDuration(r.prepTime);
+  const cook = parseDuration(r.cookTime);
+  // Total as published; derived as prep + cook only when both are known (never from one alone).
+  const total = parseDuration(r.totalTime) ?? (prep !== undefined && cook !== undefined ? prep + cook : undefined);
+  if (prep !== undefined) times.prep = { seconds: prep };
+  if (cook !== undefined) times.cook = { seconds: cook };
+  if (total !== undefined) times.total = { seconds: total };
+
+  const dates = pickDates({
+    published: [r.datePublished, r.dateCreated, hints.createdAt],
+    modified: [r.dateModified, hints.updatedAt],
+    fallback: hints.snapshotDate ?? '',
+  });
+
+  const dietLabels = [...stringsOf(r.suitableForDiet), ...(hints.diets ?? []), ...keywords, ...categoryLabels, ...cuisineLabels, ...labels];
+
+  const recipe: Recipe = {
+    id: recipeId(rec.source, rec.key),
+    title: cleanText(r.name ?? r.headline ?? ''),
+    description: cleanText(typeof r.description === 'string' ? r.description : ''),
+    url,
+    language,
+    instructions: steps.map((text, i) => ({ step: i + 1, text })),
+    text: { ingredients: ingredients.map((i) => i.display), instructions: steps },
+    ingredients,
+    categories: unique(categorySlugs(toLabels(categoryLabels, labels), language)),
+    courses: unique(mapCourses(toLabels(categoryLabels, keywords, labels), language)),
+    cuisines: unique(mapCuisines(toLabels(cuisineLabels, keywords, labels), language)),
+    tags: keywords,
+    media: toMedia(r.image),
+    nutrition: toNutrition(r.nutrition, {
+      basis: hints.nutritionBasis ?? (hints.nutritionSource === 'estimated' ? undefined : 'serving'),
+      source: hints.nutritionSource ?? 'provided',
+    }),
+    rating: ratingOf(r.aggregateRating),
+    servings: parseServings(r.recipeYield),
+    times,
+    createdAt: dates.createdAt,
+    updatedAt: dates.updatedAt,
+    diets: unique(deriveDiets(ingredients.map((i) => i.id), dietLabels, ctx.catalog)),
+  };
+  const author = toAuthor(r.author, url);
+  if (author) recipe.author = author;
+  const equipment = equipmentOf(rec, steps, language);
+  if (equipment.length > 0) recipe.equipment = equipment;
+  return recipe;
+}
+
+/** hints.language, then inLanguage; 'en' when neither is recognisable (the few untagged sources are English-language sites). */
+function languageOf(rec: SourceRecord): string {
+  const inLanguage = rec.recipe.inLanguage;
+  const tagged = typeof inLanguage === 'string' ? inLanguage : typeof inLanguage?.name === 'string' ? inLanguage.name : undefined;
+  for (const raw of [rec.hints?.language, tagged]) {
+    const code = normalizeLanguage(raw) ?? primarySubtag(raw);
+    if (code) return code;
+  }
+  return 'en';
+}
+
+/** Fallback while the vocabulary module cannot read a tag: the primary subtag of 'en-US' / 'pt_PT'. */
+function primarySubtag(raw: string | undefined): string | undefined {
+  const m = /^([a-z]{2})(?:[-_][a-z0-9]+)*$/i.exec(raw?.trim() ?? '');
+  return m?.[1]?.toLowerCase();
+}
+
+/** The recipe's own address: `url`, else `mainEntityOfPage`. Adapters guarantee one of them. */
+function urlOf(rec: SourceRecord): string {
+  const page = rec.recipe.mainEntityOfPage;
+  const candidates = [rec.recipe.url, typeof page === 'string' ? page : page?.['@id']];
+  const url = candidates.find(isHttpUrl);
+  if (!url) throw new Error(`${rec.source}:${rec.key}: no http(s) url`);
+  return url.trim();
+}
+
+/** recipeIngredient: normally an array of lines; some sites publish one text block. */
+function linesOf(raw: unknown): string[] {
+  if (typeof raw === 'string') return splitBlock(raw);
+  return toArray(raw as unknown).filter((l): l is string => typeof l === 'string');
+}
+
+function integer(value: unknown): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? parseFloat(value.replace(',', '.')) : NaN;
+  return Number.isFinite(n) && n > 0 ? Math.round(n) : 0;
+}
+
+function ratingOf(raw: SourceRecord['recipe']['aggregateRating']): Recipe['rating'] {
+  if (!raw || typeof raw !== 'object') return { count: 0, reviewCount: 0, value: 0 };
+  const value = typeof raw.ratingValue === 'number' ? raw.ratingValue : parseFloat(String(raw.ratingValue ?? '').replace(',', '.'));
+  const reviewCount = integer(raw.reviewCount);
+  return { count: integer(raw.ratingCount), reviewCount, value: Number.isFinite(value) && value > 0 ? value : 0 };
+}
+
+/** Structured equipment (hints, schema.org `tool`) when it maps to anything, else what the steps mention. */
+function equipmentOf(rec: SourceRecord, steps: string[], language: string): string[] {
+  const tools = toArray(rec.recipe.tool as unknown).map((t) => (typeof t === 'string' ? t : typeof (t as { name?: unknown })?.name === 'string' ? (t as { name: string }).name : ''));
+  const structured = [...(rec.hints?.equipment ?? []), ...tools].map(cleanText).filter(Boolean);
+  const mapped = structured.length > 0 ? mapEquipment(structured, language) : [];
+  return unique(mapped.length > 0 ? mapped : equipmentFromInstructions(steps, language));
+}
+
+const unique = (values: string[]): string[] => [...new Set(values)];

@@ -1,0 +1,56 @@
+/** Plain-text cleanup shared by the normaliser: HTML tags and entities out, whitespace collapsed. */
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—',
+  hellip: '…', deg: '°', frac12: '½', frac14: '¼', frac34: '¾', rsquo: '’', lsquo: '‘',
+  rdquo: '”', ldquo: '“', eacute: 'é', egrave: 'è', agrave: 'à', ccedil: 'ç', uuml: 'ü',
+  ouml: 'ö', auml: 'ä', szlig: 'ß', times: '×', frasl: '⁄', reg: '®', copy: '©', trade: '™',
+};
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (whole, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
+  });
+}
+
+/** Strips tags, decodes entities (twice: some sites double-encode) and collapses whitespace. */
+export function cleanText(text: string): string {
+  const noTags = text.replace(/<[^>]*>/g, ' ');
+  return decodeEntities(decodeEntities(noTags)).replace(/\s+/g, ' ').trim();
+}
+
+/** Splits an HTML or multi-line text block into its lines/paragraphs/list items, cleaned. */
+export function splitBlock(text: string): string[] {
+  return text
+    .replace(/<\s*(br|\/p|\/li|\/div|\/h\d)\s*\/?>/gi, '\n')
+    .split(/\n+/)
+    .map(cleanText)
+    .filter((line) => line.length > 0);
+}
+
+export function toArray<T>(value: T | T[] | undefined | null): T[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/** Strings of a OneOrMany<string> field (numbers turned into text; other values dropped). */
+export function stringsOf(value: unknown): string[] {
+  return toArray(value as unknown[] | unknown)
+    .map((v) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : ''))
+    .map(cleanText)
+    .filter((v) => v.length > 0);
+}
+
+export function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import { epicurious } from './epicurious.ts';
+import { howtocook } from './howtocook.ts';
+import { ibaCocktails } from './iba-cocktails.ts';
+import { jsonld } from './jsonld.ts';
+import { publicDomainRecipes } from './public-domain-recipes.ts';
+import { recipeDbDe } from './recipe-db-de.ts';
+import { recipeScrapers } from './recipe-scrapers.ts';
+import type { SourceAdapter, SourceRecord } from './types.ts';
+
+export type { SourceAdapter, SourceRecord } from './types.ts';
+
+/**
+ * Every source, in the order records are emitted. Each adapter reads
+ * dataset/sources/<adapter.name>/ (howtocook also reads its sibling howtocook-json/).
+ * Adding a format = one adapter file + one line here; adding data in schema.org form needs no
+ * code (drop it into dataset/sources/jsonld/).
+ */
+export const ADAPTERS: SourceAdapter[] = [
+  recipeScrapers,
+  howtocook,
+  publicDomainRecipes,
+  recipeDbDe,
+  ibaCocktails,
+  epicurious,
+  jsonld,
+];
+
+/** All records of all sources under `datasetDir` (the repo's dataset/ folder), deterministic order. */
+export function readAllSources(datasetDir: string): SourceRecord[] {
+  return ADAPTERS.flatMap((adapter) => adapter.read(join(datasetDir, 'sources', adapter.name)));
+}
