@@ -1,0 +1,79 @@
+/**
+ * createApp(deps): the whole HTTP surface as a Hono app. No environment, no disk, no listening:
+ * runtime/server.ts does those. Order of work per request:
+ *   request id → (exempt path? skip) auth → quota → route → onError / notFound.
+ * Decisions (documented in README and /docs):
+ * - Non-GET methods on a known path → 405 with `Allow: GET, HEAD` (HEAD is answered as GET).
+ * - Unknown paths → 404 after auth and quota (a typo costs one request like any other).
+ */
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { ApiError, apiError, renderError } from './errors.ts';
+import { auth } from './auth.ts';
+import { quota } from './quota.ts';
+import { consoleLogger, type AppDeps, type AppEnv } from './context.ts';
+import { registerRecipes } from './routes/recipes.ts';
+import { registerPopular } from './routes/popular.ts';
+import { registerIngredients } from './routes/ingredients.ts';
+import { registerVocabularies } from './routes/vocabularies.ts';
+import { registerHealth } from './routes/health.ts';
+import { registerDocs } from './routes/docs.ts';
+
+/** Paths answered without a key and without counting against any allowance. */
+export const EXEMPT_PATHS: ReadonlySet<string> = new Set(['/healthz', '/docs', '/openapi.json']);
+/** Every routed path (405 for other methods on these). */
+export const ROUTED_PATHS = ['/recipes', '/recipes/:id', '/popular', '/ingredients', '/vocabularies', '/healthz', '/docs', '/openapi.json'];
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const logger = deps.logger ?? consoleLogger;
+  const app = new Hono<AppEnv>();
+  const authenticate = auth(deps);
+  const count = quota(deps);
+
+  app.use('*', async (c, next) => {
+    const requestId = randomUUID();
+    c.set('requestId', requestId);
+    await next();
+    c.res.headers.set('X-Request-Id', requestId);
+  });
+  app.use('*', async (c, next) => {
+    if (EXEMPT_PATHS.has(c.req.path)) return next();
+    await authenticate(c, async () => {
+      await count(c, next);
+    });
+  });
+
+  registerRecipes(app, deps);
+  registerPopular(app, deps);
+  registerIngredients(app, deps);
+  registerVocabularies(app, deps);
+  registerHealth(app, deps);
+  registerDocs(app);
+  for (const path of ROUTED_PATHS) {
+    app.all(path, (c) => {
+      const e = apiError('METHOD_NOT_ALLOWED', { method: c.req.method });
+      throw new ApiError(e.code, e.message, { Allow: 'GET, HEAD' });
+    });
+  }
+
+  app.notFound(() => {
+    const r = renderError(apiError('ENDPOINT_NOT_FOUND'));
+    return new Response(r.body, { status: r.status, headers: r.headers });
+  });
+
+  app.onError((err, c) => {
+    if (!(err instanceof ApiError) || err.status >= 500) {
+      // Never log the Authorization header (or any header): method, path, id and stack only.
+      logger.error('request failed', {
+        method: c.req.method,
+        path: c.req.path,
+        requestId: c.get('requestId'),
+        error: err instanceof Error ? err.stack ?? err.message : String(err),
+      });
+    }
+    const r = renderError(err);
+    return new Response(r.body, { status: r.status, headers: r.headers });
+  });
+
+  return app;
+}

@@ -1,0 +1,38 @@
+/**
+ * Response bodies built from stored record bytes: each record's JSON (Engine.recordJson) is
+ * spliced in as-is; nothing is parsed or re-serialised per record.
+ */
+import type { Context } from 'hono';
+import type { Engine } from '../query/engine.ts';
+import type { PageResult } from '../query/filter.ts';
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
+/**
+ * `{"pagination":{"limit":N,"offset":O,"total":T},"recipes":[...]}`. `limit` is how many recipes
+ * the response holds (SPEC.md § Pagination object), so on the last page it is the count returned.
+ */
+export function recipeListBody(engine: Engine, result: PageResult, offset: number): Buffer {
+  const parts: Uint8Array[] = [];
+  const head = `{"pagination":{"limit":${result.docs.length},"offset":${offset},"total":${result.total}},"recipes":[`;
+  parts.push(Buffer.from(head, 'utf8'));
+  const comma = Buffer.from(',');
+  result.docs.forEach((doc, i) => {
+    if (i > 0) parts.push(comma);
+    parts.push(engine.recordJson(doc));
+  });
+  parts.push(Buffer.from(']}'));
+  return Buffer.concat(parts);
+}
+
+export function jsonBytes(c: Context, bytes: Uint8Array, status: 200 = 200): Response {
+  return c.body(bytes as Uint8Array<ArrayBuffer>, status, JSON_TYPE);
+}
+
+/** The raw query string of the request (without '?'), still percent-encoded. */
+export function rawQuery(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return '';
+  const hash = url.indexOf('#', q);
+  return hash < 0 ? url.slice(q + 1) : url.slice(q + 1, hash);
+}

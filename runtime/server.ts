@@ -1,0 +1,128 @@
+/**
+ * The only impure entry: reads the environment, opens the dataset and the state store, listens,
+ * and shuts down cleanly on SIGTERM/SIGINT.
+ *
+ * | variable             | default                     | meaning                                   |
+ * |----------------------|-----------------------------|-------------------------------------------|
+ * | PORT                 | 8080                        | listen port                               |
+ * | HOST                 | 0.0.0.0                     | listen address                            |
+ * | RECIPES_DATA         | newest build under dist/data| compiled dataset directory                |
+ * | RECIPES_STATE        | ./state                     | key and quota store directory             |
+ * | RECIPES_REQUIRE_KEY  | false                       | true: requests without a key get 401      |
+ * | RECIPES_DAILY_QUOTA  | 500                         | requests per account per UTC day          |
+ */
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { openDataset, resolveDataDir } from './data/open.ts';
+import { createEngine } from './query/create-engine.ts';
+import type { Engine } from './query/engine.ts';
+import { createApp } from './http/create-app.ts';
+import { consoleLogger } from './http/context.ts';
+import { createLmdbStore } from './store/lmdb.ts';
+
+/** Slow clients: headers must arrive within 10 s, a whole request within 30 s; checked every second. */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+const CONNECTIONS_CHECK_MS = 1_000;
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/** After this long draining, remaining connections are cut. */
+const DRAIN_TIMEOUT_MS = 10_000;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function envInt(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^[0-9]+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    fail(`${name} must be a whole number from ${min} to ${max}; got '${raw}'.`);
+  }
+  return Number(raw);
+}
+
+function envBool(name: string, fallback: boolean): boolean {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(true|1|yes)$/i.test(raw)) return true;
+  if (/^(false|0|no)$/i.test(raw)) return false;
+  return fail(`${name} must be true or false; got '${raw}'.`);
+}
+
+const port = envInt('PORT', 8080, 0, 65535);
+const hostname = process.env.HOST || '0.0.0.0';
+const requireKey = envBool('RECIPES_REQUIRE_KEY', false);
+const dailyQuota = envInt('RECIPES_DAILY_QUOTA', 500, 1, 1_000_000_000);
+const stateDir = path.resolve(process.env.RECIPES_STATE || './state');
+
+let engine: Engine;
+let dataDir: string;
+try {
+  dataDir = process.env.RECIPES_DATA ? path.resolve(process.env.RECIPES_DATA) : resolveDataDir(path.resolve('dist/data'));
+  engine = createEngine(await openDataset(dataDir));
+} catch (e) {
+  // DatasetError messages say what to run; no stack for those.
+  const message = e instanceof Error ? e.message : String(e);
+  fail(/npm run build/.test(message) ? message : `Cannot load the dataset: ${message}. Run \`npm run build\` to compile it.`);
+}
+
+const now = (): number => Date.now();
+const store = createLmdbStore({ dir: stateDir, now });
+const app = createApp({ engine, store, now, requireKey, dailyQuota, logger: consoleLogger });
+
+let draining = false;
+const server = serve(
+  {
+    // While draining, every response asks the client to close its connection.
+    fetch: async (req, env) => {
+      const res = await app.fetch(req, env);
+      if (draining) {
+        try {
+          res.headers.set('Connection', 'close');
+        } catch {
+          /* immutable headers: the socket is closed by the drain anyway */
+        }
+      }
+      return res;
+    },
+    port,
+    hostname,
+    serverOptions: {
+      connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    },
+  },
+  (info) => {
+    consoleLogger.info('listening', {
+      address: `${info.address}:${info.port}`,
+      dataset: dataDir,
+      datasetVersion: engine.info.datasetVersion,
+      formatVersion: engine.info.formatVersion,
+      recipes: engine.info.recipeCount,
+      state: stateDir,
+      requireKey,
+      dailyQuota,
+    });
+  },
+) as Server;
+
+function shutdown(signal: string): void {
+  if (draining) return;
+  draining = true;
+  consoleLogger.info('shutting down', { signal });
+  const force = setTimeout(() => {
+    server.closeAllConnections();
+  }, DRAIN_TIMEOUT_MS);
+  force.unref();
+  // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
+  server.close(() => {
+    void store.close().finally(() => process.exit(0));
+  });
+  server.closeIdleConnections();
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

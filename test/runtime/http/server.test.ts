@@ -1,0 +1,47 @@
+/** The server entry as a process: refuses to start without a dataset; SIGTERM drains and exits 0. */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const SERVER = join(ROOT, 'runtime/server.ts');
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => out };
+}
+
+describe('runtime/server.ts', () => {
+  it('refuses to start, exit 1 and no stack, saying to run npm run build, when the dataset is missing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rdb-nodata-'));
+    const s = start({ RECIPES_DATA: dir, RECIPES_STATE: join(dir, 'state'), PORT: '0' });
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toContain('npm run build');
+    expect(s.output()).not.toMatch(/\n\s+at /);
+  });
+
+  it.skipIf(!existsSync(join(ROOT, 'dist/data')))('serves, then on SIGTERM stops accepting, drains and exits 0', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rdb-srv-'));
+    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const s = start({ RECIPES_STATE: join(dir, 'state'), PORT: port, HOST: '127.0.0.1' });
+    const deadline = Date.now() + 20_000;
+    while (!s.output().includes('"listening"')) {
+      if (Date.now() > deadline) throw new Error(s.output());
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(200);
+    const list = await fetch(`http://127.0.0.1:${port}/recipes?limit=1`);
+    expect(list.status).toBe(200);
+    expect(list.headers.get('ratelimit')).toMatch(/^limit=500, remaining=499, reset=\d+$/);
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+  });
+});
