@@ -1,13 +1,14 @@
 /**
- * A small in-memory Engine over a handful of recipes, implemented plainly with arrays, for HTTP
- * tests that must not depend on the compiled dataset. Semantics follow SPEC.md § GET /recipes.
+ * A handful of sample recipes and catalog entries (synthetic: tests only) and the real engine
+ * over them, for HTTP tests that must not depend on the full compiled dataset. `matches` is a
+ * plain oracle of SPEC.md § GET /recipes over the same records.
  */
 import type { CatalogEntry } from '../../runtime/format/catalog.ts';
 import type { Recipe } from '../../runtime/format/recipe.ts';
-import type { Engine, IngredientQuery } from '../../runtime/query/engine.ts';
+import type { Engine } from '../../runtime/query/engine.ts';
+import { buildFixture } from './fixture-dataset.ts';
 import type { NumericField, PageRequest, RecipeFilter } from '../../runtime/query/filter.ts';
 import { normalizeName } from '../../runtime/format/normalize-name.ts';
-import { COURSES, CUISINES, DIETS } from '../../runtime/format/vocabulary.ts';
 
 export const CATALOG: CatalogEntry[] = [
   { id: 'chicken', name: 'chicken', names: { en: ['chicken'], sv: ['kyckling'] }, sources: ['curated'], recipeCount: 0 },
@@ -58,7 +59,6 @@ export const RECIPES: Recipe[] = [
   recipe({ id: 'r0000000000a5', title: 'Plain rice', ingredientIds: ['rice'], cuisines: ['asian'], courses: ['side-dish'], diets: ['vegan'], equipment: ['pot'], nutrition: { basis: { type: 'recipe' }, calories: { unit: 'kcal', value: 800 } } }),
 ];
 
-const byNewest = RECIPES.map((_, i) => i).sort((a, b) => (RECIPES[b]!.createdAt < RECIPES[a]!.createdAt ? -1 : 1));
 
 function numericValue(r: Recipe, field: NumericField): number | undefined {
   const serving = r.nutrition.basis?.type === 'serving';
@@ -99,60 +99,29 @@ export function matches(r: Recipe, f: RecipeFilter): boolean {
   return true;
 }
 
-function page(docs: number[], p: PageRequest) {
-  return { total: docs.length, docs: Uint32Array.from(docs.slice(p.offset, p.offset + p.limit)) };
-}
 
 export type FakeEngine = Engine & { lastFilter?: RecipeFilter; lastPage?: PageRequest };
 
+let compiled: Engine | undefined;
+
+/**
+ * The REAL engine over RECIPES and CATALOG compiled into a temporary dataset (the same writer and
+ * reader as production), wrapped to record the last filter and page it was asked for, so HTTP
+ * tests can check both the response and what the HTTP layer passed to the core.
+ */
 export function createFakeEngine(): FakeEngine {
+  compiled ??= buildFixture(RECIPES, CATALOG).engine;
+  const real = compiled;
   const engine: FakeEngine = {
-    info: { formatVersion: 1, datasetVersion: 'fake-1', recipeCount: RECIPES.length, builtFrom: ['fake'] },
+    ...real,
     listRecipes(filter, p) {
       engine.lastFilter = filter;
       engine.lastPage = p;
-      return page(byNewest.filter((d) => matches(RECIPES[d]!, filter)), p);
+      return real.listRecipes(filter, p);
     },
     popular(p) {
       engine.lastPage = p;
-      const score = (r: Recipe) => (r.rating.value * r.rating.count + 4 * 10) / (r.rating.count + 10);
-      return page(RECIPES.map((_, i) => i).sort((a, b) => score(RECIPES[b]!) - score(RECIPES[a]!)), p);
-    },
-    docById(id) {
-      const i = RECIPES.findIndex((r) => r.id === id);
-      return i < 0 ? undefined : i;
-    },
-    recordJson(doc) {
-      return Buffer.from(JSON.stringify(RECIPES[doc]));
-    },
-    record(doc) {
-      const r = RECIPES[doc];
-      if (!r) throw new Error(`no doc ${doc}`);
-      return r;
-    },
-    resolveIngredient(nameOrId) {
-      const n = normalizeName(nameOrId);
-      return CATALOG.find((e) => e.id === n || Object.values(e.names).some((ns) => ns.some((x) => normalizeName(x) === n)))?.id;
-    },
-    ingredients(q: IngredientQuery) {
-      const prefix = q.prefix?.toLowerCase();
-      const all = CATALOG.filter((e) => prefix === undefined || Object.values(e.names).some((ns) => ns.some((x) => x.toLowerCase().startsWith(prefix))));
-      return { total: all.length, items: all.slice(q.offset, q.offset + q.limit) };
-    },
-    vocabularies() {
-      const count = (values: (r: Recipe) => string[]) => {
-        const m = new Map<string, number>();
-        for (const r of RECIPES) for (const v of new Set(values(r))) m.set(v, (m.get(v) ?? 0) + 1);
-        return [...m].sort().map(([slug, recipeCount]) => ({ slug, recipeCount }));
-      };
-      return {
-        course: [...COURSES],
-        diet: [...DIETS],
-        cuisine: [...CUISINES],
-        category: count((r) => r.categories),
-        equipment: count((r) => r.equipment ?? []),
-        language: count((r) => [r.language]).map(({ slug, recipeCount }) => ({ code: slug, recipeCount })),
-      };
+      return real.popular(p);
     },
   };
   return engine;

@@ -82,7 +82,7 @@ describe('GET /ingredients', () => {
     const r = await get(f, '/ingredients?limit=2&offset=1', key);
     expect(r.status).toBe(200);
     expect(r.body.pagination).toEqual({ limit: 2, offset: 1, total: 7 });
-    expect(r.body.ingredients[0]).toEqual({ id: 'chicken-thigh', name: 'chicken thigh', names: { en: ['chicken thigh', 'chicken thighs'] }, parent: 'chicken', recipeCount: 0 });
+    expect(r.body.ingredients[0]).toEqual({ id: 'chicken-thigh', name: 'chicken thigh', names: { en: ['chicken thigh', 'chicken thighs'] }, parent: 'chicken', recipeCount: 1 });
   });
 
   it('looks names up by prefix', async () => {
