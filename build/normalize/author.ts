@@ -1,5 +1,5 @@
 import type { SchemaRecipe, SchemaThing } from '../sources/types.ts';
-import { cleanText, isHttpUrl, toArray } from './text.ts';
+import { cleanText, toArray, toHttpUrl } from './text.ts';
 
 /**
  * schema.org `author` (text, Person/Organization, or a list) → {name, url}, only when a name is
@@ -17,7 +17,7 @@ export function toAuthor(raw: SchemaRecipe['author'], recipeUrl: string): { name
     if (!name || names.includes(name)) continue;
     names.push(name);
     const own = typeof thing.url === 'string' ? thing.url.trim() : undefined;
-    if (url === undefined && isHttpUrl(own)) url = own;
+    if (url === undefined) url = toHttpUrl(own);
   }
   if (names.length === 0) return undefined;
   return { name: names.join(', '), url: url ?? new URL(recipeUrl).origin };

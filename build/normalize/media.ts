@@ -1,7 +1,7 @@
 import type { Media } from '../../runtime/format/recipe.ts';
 import type { SchemaImage } from '../sources/types.ts';
 import { hashId } from './id.ts';
-import { isHttpUrl, toArray } from './text.ts';
+import { toArray, toHttpUrl } from './text.ts';
 
 /**
  * schema.org `image` (URL, ImageObject, or an array of either) → Media. Only absolute http(s)
@@ -13,7 +13,8 @@ export function toMedia(raw: unknown): Media[] {
   for (const item of toArray(raw as unknown)) {
     const url = typeof item === 'string' ? item : urlOf(item as SchemaImage);
     const trimmed = url?.trim();
-    if (trimmed && isHttpUrl(trimmed) && !urls.includes(trimmed)) urls.push(trimmed);
+    const href = toHttpUrl(trimmed);
+    if (href && !urls.includes(href)) urls.push(href);
   }
   return urls.map((url, i) => ({ id: hashId(`image:${url}`), role: i === 0 ? 'primary' : 'gallery', type: 'image', url, variants: [] }));
 }

@@ -12,7 +12,7 @@ import { toLabels, toTags } from './labels.ts';
 import { toMedia } from './media.ts';
 import { toNutrition } from './nutrition.ts';
 import { parseServings } from './servings.ts';
-import { cleanText, isHttpUrl, splitBlock, stringsOf, toArray } from './text.ts';
+import { cleanText, isHttpUrl, splitBlock, stringsOf, toArray, toHttpUrl } from './text.ts';
 import { categorySlugs, equipmentFromInstructions, mapCourses, mapCuisines, mapEquipment, normalizeLanguage } from './vocab.ts';
 
 export interface NormalizeContext {
@@ -109,9 +109,9 @@ function primarySubtag(raw: string | undefined): string | undefined {
 function urlOf(rec: SourceRecord): string {
   const page = rec.recipe.mainEntityOfPage;
   const candidates = [rec.recipe.url, typeof page === 'string' ? page : page?.['@id']];
-  const url = candidates.find(isHttpUrl);
+  const url = candidates.map(toHttpUrl).find((u) => u !== undefined);
   if (!url) throw new Error(`${rec.source}:${rec.key}: no http(s) url`);
-  return url.trim();
+  return url;
 }
 
 /** recipeIngredient: normally an array of lines; some sites publish one text block. */

@@ -54,3 +54,11 @@ export function isHttpUrl(value: unknown): value is string {
     return false;
   }
 }
+
+/**
+ * The URL in its serialised WHATWG form (non-ASCII characters percent-encoded, host lower-cased),
+ * or undefined when it is not an absolute http(s) URL: served URLs are always plain ASCII URIs.
+ */
+export function toHttpUrl(value: unknown): string | undefined {
+  return isHttpUrl(value) ? new URL(value.trim()).href : undefined;
+}

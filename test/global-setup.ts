@@ -1,0 +1,24 @@
+/**
+ * Compiles the real dataset (dataset/) once per test run into a temporary directory that tests
+ * reach with `inject('realDataDir')`: contract and property tests run over the real records.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { compileDataset } from '../build/compile.ts';
+import { publishDataset, renderDataset } from '../build/write/write-dataset.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    realDataDir: string;
+  }
+}
+
+export default function setup(project: TestProject) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-real-'));
+  const compiled = compileDataset(path.resolve(import.meta.dirname, '../dataset'));
+  const dir = publishDataset(root, renderDataset(compiled, compiled.sources));
+  project.provide('realDataDir', dir);
+  return () => fs.rmSync(root, { recursive: true, force: true });
+}

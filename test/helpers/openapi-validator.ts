@@ -1,0 +1,30 @@
+/**
+ * Validates real response bodies against the served OpenAPI 3.1 document (JSON Schema 2020-12
+ * dialect) with Ajv, so the document and the responses cannot drift apart.
+ */
+import Ajv2020Module from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { OPENAPI } from '../../runtime/http/openapi.ts';
+
+const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
+const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;
+
+const ajv = new (Ajv2020 as any)({ strict: false, allErrors: true });
+(addFormats as any)(ajv);
+ajv.addSchema(JSON.parse(JSON.stringify(OPENAPI)), 'openapi');
+
+/** Throws when `body` does not match the response schema of `path` (an OpenAPI path key) and `status`. */
+export function assertMatchesOpenApi(path: string, status: number, body: unknown): void {
+  const doc = OPENAPI as any;
+  const op = doc.paths[path]?.get;
+  if (!op) throw new Error(`OpenAPI documents no GET ${path}`);
+  let response = op.responses[String(status)];
+  if (!response) throw new Error(`OpenAPI documents no ${status} for GET ${path}`);
+  if (response.$ref) response = doc.components.responses[response.$ref.split('/').pop()];
+  const schema = response.content?.['application/json']?.schema;
+  if (!schema) throw new Error(`OpenAPI has no JSON schema for ${status} of GET ${path}`);
+  const ref = schema.$ref ? `openapi${schema.$ref}` : undefined;
+  const validate = ref ? ajv.getSchema(ref) : ajv.compile(schema);
+  if (!validate) throw new Error(`cannot resolve ${schema.$ref}`);
+  if (!validate(body)) throw new Error(`GET ${path} ${status} does not match OpenAPI: ${ajv.errorsText(validate.errors)}`);
+}

@@ -1,0 +1,156 @@
+/**
+ * SPEC.md row by row over the REAL compiled dataset, in process with app.request(); every
+ * response body is also checked against the served OpenAPI document.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Recipe } from '../../../runtime/format/recipe.ts';
+import { NUMERIC_KEYS } from '../../../runtime/format/numeric-keys.ts';
+import { COURSES, CUISINES, DIETS } from '../../../runtime/format/vocabulary.ts';
+import { assertMatchesOpenApi } from '../../helpers/openapi-validator.ts';
+import { realApp } from '../../helpers/real-app.ts';
+
+let t: Awaited<ReturnType<typeof realApp>>;
+beforeAll(async () => {
+  t = await realApp();
+});
+
+/** GET, then check the body against the OpenAPI schema of `apiPath` for the status received. */
+async function call(path: string, apiPath = path.split('?')[0]!) {
+  const r = await t.get(path);
+  assertMatchesOpenApi(apiPath, r.status, r.body);
+  return r;
+}
+const ids = (body: { recipes: Recipe[] }) => body.recipes.map((r) => r.id);
+const oracle = (pred: (r: Recipe) => boolean) => t.all.filter(pred);
+
+describe('GET /recipes over the real dataset', () => {
+  it('lists every recipe newest first with a pagination object', async () => {
+    const r = await call('/recipes');
+    expect(r.status).toBe(200);
+    expect(r.body.pagination).toEqual({ limit: 20, offset: 0, total: t.all.length });
+    expect(ids(r.body)).toEqual(t.all.slice(0, 20).map((x) => x.id));
+    const times = r.body.recipes.map((x: Recipe) => x.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('walks a whole filtered list by offset without gaps or duplicates', async () => {
+    const expected = oracle((x) => x.language === 'de').map((x) => x.id);
+    const seen: string[] = [];
+    for (let offset = 0; ; offset += 7) {
+      const r = await call(`/recipes?language=de&limit=7&offset=${offset}`);
+      expect(r.body.pagination.total).toBe(expected.length);
+      if (offset >= r.body.pagination.total) break;
+      expect(r.body.pagination.limit).toBe(r.body.recipes.length);
+      seen.push(...ids(r.body));
+    }
+    expect(seen).toEqual(expected);
+  });
+
+  it.each([
+    ['cuisine=italian', (x: Recipe) => x.cuisines.includes('italian')],
+    ['course=dessert', (x: Recipe) => x.courses.includes('dessert')],
+    ['diet=vegetarian', (x: Recipe) => x.diets.includes('vegetarian')],
+    ['language=zh', (x: Recipe) => x.language === 'zh'],
+    ['equipment=oven', (x: Recipe) => !!x.equipment?.includes('oven')],
+    ['ingredient=garlic', (x: Recipe) => x.ingredients.some((i) => i.id === 'garlic' && !i.optional)],
+    ['ingredients=garlic,onion', (x: Recipe) => ['garlic', 'onion'].every((id) => x.ingredients.some((i) => i.id === id && !i.optional))],
+    ['excludeIngredients=garlic', (x: Recipe) => !x.ingredients.some((i) => i.id === 'garlic')],
+    ['maxTotalMinutes=30', (x: Recipe) => (x.times.total?.seconds ?? Infinity) <= 1800],
+    ['maxCookMinutes=20', (x: Recipe) => (x.times.cook?.seconds ?? Infinity) <= 1200],
+    ['maxCalories=400', (x: Recipe) => (NUMERIC_KEYS.calories.key(x) ?? Infinity) <= 400],
+    ['minProtein=20', (x: Recipe) => (NUMERIC_KEYS.protein.key(x) ?? -1) >= 20],
+    ['maxSodium=500', (x: Recipe) => (NUMERIC_KEYS.sodium.key(x) ?? Infinity) <= 500],
+    ['minFiber=5', (x: Recipe) => (NUMERIC_KEYS.fiber.key(x) ?? -1) >= 5],
+    ['time=under-30', (x: Recipe) => (x.times.total?.seconds ?? Infinity) < 1800],
+    ['time=weekend', (x: Recipe) => (x.times.total?.seconds ?? -1) >= 3600],
+    ['nutrition=low-calorie,high-protein', (x: Recipe) => (NUMERIC_KEYS.calories.key(x) ?? Infinity) <= 400 && (NUMERIC_KEYS.protein.key(x) ?? -1) >= 20],
+    ['nutrition=low-calorie&maxCalories=300', (x: Recipe) => (NUMERIC_KEYS.calories.key(x) ?? Infinity) <= 300],
+    ['cuisine=italian&course=main-course&maxTotalMinutes=60', (x: Recipe) => x.cuisines.includes('italian') && x.courses.includes('main-course') && (x.times.total?.seconds ?? Infinity) <= 3600],
+  ])('filters %s exactly as the rule says, before paging', async (query, pred) => {
+    const expected = oracle(pred);
+    const r = await call(`/recipes?${query}&limit=100`, '/recipes');
+    expect(r.status).toBe(200);
+    expect(r.body.pagination.total).toBe(expected.length);
+    expect(ids(r.body)).toEqual(expected.slice(0, 100).map((x) => x.id));
+  });
+
+  it('caps limit at 100 and rejects limits below 1 or not whole', async () => {
+    expect((await call('/recipes?limit=1000')).body.pagination.limit).toBe(100);
+    for (const v of ['0', '-1', '2.5', 'abc', '']) {
+      const r = await call(`/recipes?limit=${v}`, '/recipes');
+      expect(r.status).toBe(400);
+      expect(r.body.error.message).toBe(`The 'limit' parameter must be a whole number of at least 1; got '${v}'.`);
+    }
+  });
+
+  it('answers the exact 400 messages of SPEC.md for closed vocabularies, language and slugs', async () => {
+    expect((await call('/recipes?cuisine=klingon')).body.error.message).toBe("Unknown cuisine 'klingon'. The allowed values are listed by GET /vocabularies.");
+    expect((await call('/recipes?course=second-breakfast')).body.error.message).toBe("Unknown course 'second-breakfast'. The allowed values are listed by GET /vocabularies.");
+    expect((await call('/recipes?diet=keto')).body.error.message).toBe("Unknown diet 'keto'. The allowed values are listed by GET /vocabularies.");
+    expect((await call('/recipes?language=english')).body.error.message).toBe("The 'language' parameter must be a two-letter code such as 'en' or 'sv'; got 'english'.");
+    expect((await call('/recipes?category=Main%20Course')).body.error.message).toBe("The 'category' parameter must be a slug such as 'main-course' or 'chicken-thigh'; got 'Main Course'.");
+  });
+
+  it('rejects unknown presets and weekend with a short maxTotalMinutes, listing what is accepted', async () => {
+    const n = await call('/recipes?nutrition=low-fat');
+    expect(n.status).toBe(400);
+    expect(n.body.error.message).toMatch(/high-fiber.*high-protein.*low-calorie.*low-sodium/);
+    const tm = await call('/recipes?time=overnight');
+    expect(tm.status).toBe(400);
+    expect(tm.body.error.message).toMatch(/under-15.*under-30.*weekend/);
+    expect((await call('/recipes?time=weekend&maxTotalMinutes=59')).status).toBe(400);
+    expect((await call('/recipes?time=weekend&maxTotalMinutes=60')).status).toBe(200);
+  });
+
+  it('matches nothing for unknown ingredient names and excludes nothing for unknown exclusions', async () => {
+    expect((await call('/recipes?ingredients=unobtainium')).body.pagination.total).toBe(0);
+    expect((await call('/recipes?excludeIngredients=unobtainium')).body.pagination.total).toBe(t.all.length);
+    expect((await call('/recipes?equipment=time-machine')).body.pagination.total).toBe(0);
+  });
+
+  it('rejects malformed lists and unknown parameters with a 400', async () => {
+    for (const q of ['ingredients=', 'ingredients=a,,b', 'excludeIngredients=', 'equipment=', `ingredients=${'x'.repeat(81)}`, `ingredients=${Array(21).fill('salt').join(',')}`, 'colour=red']) {
+      expect((await call(`/recipes?${q}`, '/recipes')).status, q).toBe(400);
+    }
+  });
+});
+
+describe('the other endpoints over the real dataset', () => {
+  it('returns one recipe by id, equal to its list entry, and 404 for an unknown id', async () => {
+    const first = t.all[0]!;
+    const r = await call(`/recipes/${first.id}`, '/recipes/{id}');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual(first);
+    const missing = await call('/recipes/doesnotexist1', '/recipes/{id}');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toBe('Recipe not found.');
+  });
+
+  it('answers an unknown path with the 404 envelope', async () => {
+    const r = await t.get('/nope');
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ error: expect.objectContaining({ message: 'No such endpoint. See /docs for the available routes.' }) });
+  });
+
+  it('pages /popular like /recipes, rated recipes first', async () => {
+    const r = await call('/popular?limit=5&offset=0');
+    expect(r.body.pagination).toEqual({ limit: 5, offset: 0, total: t.all.length });
+    expect(r.body.recipes.every((x: Recipe) => x.rating.count > 0)).toBe(true);
+    expect((await call('/popular?limit=500')).body.pagination.limit).toBe(100);
+  });
+
+  it('serves the closed vocabularies exactly as SPEC.md lists them', async () => {
+    const r = await call('/vocabularies');
+    expect(r.body.course).toEqual([...COURSES]);
+    expect(r.body.diet).toEqual([...DIETS]);
+    expect(r.body.cuisine).toEqual([...CUISINES]);
+    expect(r.body.category.length).toBeGreaterThan(10);
+  });
+
+  it('lists canonical ingredients with recipe counts and finds them by prefix in any language', async () => {
+    const r = await call('/ingredients?q=garl');
+    expect(r.status).toBe(200);
+    const garlic = r.body.ingredients.find((i: { id: string }) => i.id === 'garlic');
+    expect(garlic.recipeCount).toBe(oracle((x) => x.ingredients.some((i) => i.id === 'garlic')).length);
+  });
+});
