@@ -7,6 +7,8 @@
  * listed with hyphens. Only words that never change *which* ingredient is meant belong here
  * ('fresh', 'large', 'chopped'); 'sweet', 'smoked', 'brown', 'ground' stay (sweet potato, brown sugar).
  */
+import { normalizeName } from './normalize-name.ts';
+
 export const DESCRIPTORS: Record<string, readonly string[]> = {
   en: [
     'fresh', 'freshly', 'large', 'small', 'medium', 'medium-sized', 'extra-large', 'jumbo', 'big', 'organic', 'good-quality', 'good', 'quality', 'best', 'high-quality',
@@ -18,15 +20,56 @@ export const DESCRIPTORS: Record<string, readonly string[]> = {
     'ripe', 'store-bought', 'homemade', 'prepared', 'cooked', 'uncooked', 'raw', 'frozen', 'thawed', 'canned', 'jarred', 'bottled', 'dry', 'dried', 'plain', 'natural', 'pure', 'real',
     'boneless', 'skinless', 'skin-on', 'bone-in', 'unsalted', 'salted', 'low-sodium', 'reduced-sodium', 'low-fat', 'reduced-fat', 'full-fat', 'nonfat', 'fat-free', 'whole-milk',
     'kosher', 'coarse', 'fine', 'flaky', 'extra-virgin', 'virgin', 'all-purpose', 'unbleached', 'granulated', 'free-range', 'pastured', 'wild', 'farm', 'heirloom', 'baby', 'mini', 'lean',
+    // Added for the 95% target: more sizes, states and cuts that never change which ingredient is meant.
+    'toasted', 'lightly-toasted', 'hard-boiled', 'hard-cooked', 'soft-boiled', 'boiled', 'blanched', 'sweetened', 'unsweetened', 'unpeeled', 'unseasoned', 'seedless',
+    'shelled', 'hulled', 'skinned', 'deboned', 'husked', 'shucked', 'scrubbed', 'trimmed', 'creamy', 'smooth', 'chunky', 'sharp', 'extra-sharp', 'mild', 'firm', 'extra-firm', 'soft', 'ripe',
+    'very', 'firm-ripe', 'overripe', 'day-old', 'stale', 'leftover', 'instant', 'quick-cooking', 'old-fashioned', 'long-grain', 'medium-grain', 'short-grain', 'premium', 'fancy',
+    'wedges', 'wedge', 'slices', 'slice', 'florets', 'floret', 'halves', 'half', 'segments', 'chunks', 'chunk', 'cubes', 'cube', 'strips', 'strip', 'rings', 'spears', 'kernels', 'kernel',
+    'ears', 'ear', 'pods', 'pod', 'threads', 'stalks', 'stalk', 'heads', 'head', 'fillets', 'fillet', 'filets', 'tops', 'bulb', 'bulbs', 'sheets', 'sheet', 'knob', 'thumb', 'bit',
+    'lukewarm', 'boiling', 'ice-cold', 'iced', 'cool', 'tepid', 'softened', 'scant', 'generous', 'heaped', 'rounded', 'good-sized', 'large-sized', 'small-sized', 'medium-large',
+    'roughly-chopped', 'finely-chopped', 'thinly-sliced', 'freshly-ground', 'freshly-grated', 'freshly-squeezed', 'squeezed', 'zested', 'juiced', 'snipped', 'crumbled', 'cubed',
+    'reserved', 'needed', 'as', 'desired', 'if', 'you', 'like', 'preferably', 'such', 'other', 'any', 'your', 'favorite', 'favourite', 'choice', 'brand', 'quality', 'top', 'at', 'least',
+    'nonstick', 'non-stick', 'ready-made', 'premade', 'pre-made', 'fully', 'lightly-beaten', 'well-beaten', 'whisked', 'separated', 'each', 'total', 'in', 'with', 'from', 'on',
   ],
-  de: ['frisch', 'frische', 'frischer', 'frischen', 'groß', 'große', 'großen', 'klein', 'kleine', 'kleinen', 'mittelgroße', 'mittelgroßen', 'gehackt', 'gehackte', 'fein', 'grob', 'gewürfelt', 'gerieben', 'geriebener', 'geschält', 'weiche', 'weiche', 'zimmerwarme', 'etwas', 'nach', 'geschmack', 'bio', 'gemahlen', 'gemahlener', 'getrocknet', 'getrocknete', 'und', 'oder', 'evtl', 'ca'],
-  fr: ['frais', 'fraîche', 'fraiche', 'gros', 'grosse', 'petit', 'petite', 'petits', 'petites', 'haché', 'hachée', 'hache', 'hachee', 'émincé', 'emince', 'râpé', 'rape', 'moulu', 'de', 'du', 'des', 'la', 'le', 'les', 'bio', 'sec', 'sèche'],
-  es: ['fresco', 'fresca', 'frescos', 'frescas', 'grande', 'grandes', 'pequeño', 'pequeña', 'picado', 'picada', 'rallado', 'rallada', 'de', 'del', 'la', 'el', 'al', 'gusto'],
-  it: ['fresco', 'fresca', 'freschi', 'fresche', 'grande', 'grandi', 'piccolo', 'piccola', 'tritato', 'tritata', 'grattugiato', 'di', 'del', 'della', 'q.b', 'qb', 'extravergine', 'extra-vergine'],
-  nl: ['vers', 'verse', 'grote', 'kleine', 'gehakt', 'gehakte', 'geraspt', 'geraspte', 'fijngehakt', 'fijngehakte'],
-  sv: ['färsk', 'färska', 'stor', 'stora', 'liten', 'små', 'hackad', 'hackade', 'riven', 'rivet', 'finhackad', 'finhackade'],
+  de: [
+    'frisch', 'frische', 'frischer', 'frischen', 'frisches', 'groß', 'große', 'großen', 'großer', 'großes', 'klein', 'kleine', 'kleinen', 'kleiner', 'kleines', 'mittelgroß', 'mittelgroße', 'mittelgroßen', 'mittelgroßer',
+    'gehackt', 'gehackte', 'gehackten', 'gehackter', 'fein', 'feine', 'grob', 'gewürfelt', 'gewürfelte', 'gewürfelten', 'gerieben', 'geriebene', 'geriebenen', 'geriebener', 'geschält', 'geschälte', 'geschälten',
+    'weich', 'weiche', 'weichen', 'zimmerwarm', 'zimmerwarme', 'zimmerwarmen', 'etwas', 'nach', 'geschmack', 'bio', 'gemahlen', 'gemahlene', 'gemahlener', 'gemahlenen', 'getrocknet', 'getrocknete', 'getrockneten',
+    'und', 'oder', 'evtl', 'ca', 'tk', 'tiefgekühlt', 'tiefgekühlte', 'gekocht', 'gekochte', 'gekochten', 'reif', 'reife', 'reifen', 'halbiert', 'geviertelt', 'in', 'scheiben', 'würfeln', 'streifen',
+    'ganz', 'ganze', 'ganzen', 'stück', 'stücke', 'stk', 'prise', 'prisen', 'schuss', 'einige', 'wenig', 'viel', 'mehr', 'zum', 'zur', 'bestreuen', 'garnieren', 'braten', 'servieren', 'belieben',
+    'kalt', 'kalte', 'kaltes', 'kalter', 'warm', 'warme', 'warmes', 'lauwarm', 'lauwarmes', 'heiß', 'heißes', 'zerlassen', 'zerlassene', 'geschmolzen', 'geschmolzene', 'natur', 'ungesalzen', 'ungesalzene', 'gesalzen',
+    'abgetropft', 'abgetropfte', 'gewaschen', 'gewaschene', 'geputzt', 'geputzte', 'entkernt', 'entkernte', 'gepresst', 'gepresste', 'geschnitten', 'geschnittene', 'fein-gehackt', 'frisch-gemahlen', 'frisch-gemahlener',
+  ],
+  fr: [
+    'frais', 'fraîche', 'fraiche', 'fraiches', 'gros', 'grosse', 'grosses', 'petit', 'petite', 'petits', 'petites', 'moyen', 'moyenne', 'moyennes', 'haché', 'hachée', 'hachés', 'hachées', 'hache', 'hachee',
+    'émincé', 'émincée', 'emince', 'râpé', 'râpée', 'rape', 'moulu', 'moulue', 'de', 'du', 'des', 'la', 'le', 'les', 'l', 'd', 'bio', 'sec', 'sèche', 'secs', 'sèches', 'en', 'dés', 'tranches', 'rondelles',
+    'finement', 'coupé', 'coupée', 'coupés', 'coupées', 'mûr', 'mûre', 'mûres', 'surgelé', 'surgelés', 'surgelée', 'surgelées', 'entier', 'entière', 'entiers', 'ciselé', 'ciselée', 'pelé', 'pelée', 'pelées',
+    'fondu', 'fondue', 'ramolli', 'ramollie', 'pincée', 'brin', 'brins', 'feuille', 'feuilles', 'botte', 'morceau', 'morceaux', 'et', 'ou', 'environ', 'bon', 'bonne', 'pour', 'servir', 'décorer', 'nature', 'doux',
+  ],
+  es: ['fresco', 'fresca', 'frescos', 'frescas', 'grande', 'grandes', 'pequeño', 'pequeña', 'pequeños', 'pequeñas', 'mediano', 'mediana', 'medianos', 'picado', 'picada', 'picados', 'picadas', 'rallado', 'rallada', 'de', 'del', 'la', 'el', 'los', 'las', 'al', 'gusto', 'en', 'trozos', 'rodajas', 'cubos', 'maduro', 'madura', 'molido', 'molida', 'seco', 'seca', 'cocido', 'cocida', 'y', 'o', 'para', 'picar', 'pelado', 'pelada', 'dientes', 'diente', 'cucharada', 'cucharadas', 'taza', 'tazas', 'pizca'],
+  it: ['fresco', 'fresca', 'freschi', 'fresche', 'grande', 'grandi', 'piccolo', 'piccola', 'piccoli', 'piccole', 'medio', 'media', 'tritato', 'tritata', 'tritati', 'grattugiato', 'grattugiata', 'di', 'del', 'della', 'dei', 'delle', 'q.b', 'qb', 'extravergine', 'extra-vergine', 'maturo', 'maturi', 'mature', 'secco', 'secca', 'secchi', 'macinato', 'macinata', 'a', 'al', 'in', 'pezzi', 'fette', 'cubetti', 'e', 'o', 'spicchio', 'spicchi', 'foglie', 'foglia', 'rametto', 'rametti', 'cucchiaio', 'cucchiai', 'cucchiaino', 'cucchiaini', 'pizzico', 'bustina'],
+  nl: ['vers', 'verse', 'grote', 'groot', 'kleine', 'klein', 'middelgrote', 'gehakt', 'gehakte', 'geraspt', 'geraspte', 'fijngehakt', 'fijngehakte', 'fijn', 'fijne', 'grof', 'grove', 'gesneden', 'in', 'blokjes', 'plakjes', 'ringen', 'reepjes', 'gesnipperd', 'gesnipperde', 'geschild', 'geschilde', 'gekookt', 'gekookte', 'flinke', 'handje', 'snufje', 'scheut', 'blaadje', 'blaadjes', 'stengel', 'stengels', 'teentje', 'teentjes', 'tenen', 'van', 'naar', 'keuze', 'smaak', 'en', 'of', 'ongeveer', 'plm', 'halve', 'gedroogde', 'gedroogd', 'gemalen', 'rijpe', 'zachte', 'gesmolten', 'ongezouten', 'gezouten', 'bevroren', 'diepvries', 'biologische', 'om', 'te', 'bakken', 'voor', 'erbij', 'extra'],
+  sv: ['färsk', 'färska', 'färskt', 'stor', 'stora', 'stort', 'liten', 'litet', 'små', 'medelstor', 'medelstora', 'hackad', 'hackade', 'hackat', 'riven', 'rivet', 'rivna', 'finhackad', 'finhackade', 'finhackat', 'skivad', 'skivade', 'tärnad', 'tärnade', 'mjuk', 'mjukt', 'mjuka', 'rumstempererad', 'rumstempererat', 'rumstempererade', 'kokt', 'kokta', 'krossad', 'krossade', 'pressad', 'pressade', 'skalad', 'skalade', 'gärna', 'ev', 'ca', 'och', 'eller', 'till', 'servering', 'malen', 'mald', 'malet', 'torkad', 'torkade', 'fryst', 'frysta', 'smält', 'smälta', 'osaltat', 'osaltad', 'saltat', 'mogen', 'mogna', 'av', 'i', 'bitar', 'klyftor', 'skivor', 'kvistar', 'kvist', 'blad', 'nypa', 'port', 'st', 'stycken', 'ekologisk', 'ekologiska', 'rumsvarm', 'rumsvarmt', 'kallt', 'kall', 'kalla', 'ljummet', 'ljummen', 'varm', 'varmt', 'kokande'],
+  da: ['frisk', 'friske', 'stor', 'store', 'lille', 'små', 'hakket', 'hakkede', 'revet', 'revne', 'og', 'eller', 'til', 'servering', 'tørret', 'tørrede', 'smeltet', 'stk', 'fed', 'blade', 'kvist', 'kviste', 'økologisk', 'økologiske', 'kogt', 'kogte', 'i', 'skiver', 'tern', 'knust', 'knuste', 'stødt', 'usaltet', 'saltet', 'fint', 'groft'],
+  nb: ['fersk', 'ferske', 'frisk', 'stor', 'store', 'liten', 'lite', 'små', 'hakket', 'hakkede', 'finhakket', 'revet', 'og', 'eller', 'til', 'pynt', 'servering', 'tørket', 'tørkede', 'smeltet', 'stk', 'fedd', 'blader', 'kvist', 'kvister', 'økologisk', 'kokt', 'kokte', 'i', 'skiver', 'terninger', 'knust', 'knuste', 'malt', 'usaltet', 'saltet', 'fint', 'grovt', 'bunt', 'potte', 'nykvernet'],
+  pt: ['fresco', 'fresca', 'frescos', 'frescas', 'grande', 'grandes', 'pequeno', 'pequena', 'pequenos', 'pequenas', 'médio', 'média', 'medio', 'media', 'picado', 'picada', 'picados', 'picadas', 'picadinho', 'ralado', 'ralada', 'de', 'do', 'da', 'dos', 'das', 'em', 'cubos', 'rodelas', 'fatias', 'maduro', 'madura', 'maduros', 'moído', 'moída', 'seco', 'seca', 'cozido', 'cozida', 'cozidas', 'cozidos', 'e', 'ou', 'a', 'gosto', 'para', 'unidade', 'unidades', 'unid', 'dente', 'dentes', 'colher', 'colheres', 'sopa', 'chá', 'xícara', 'xícaras', 'pitada', 'lata', 'sem', 'pele', 'espremido', 'espremidos', 'espremida', 'derretido', 'derretida'],
   zh: [],
 };
+
+/** Count words dropped inside a name ("juice of 1 lemon", "zest of half an orange"), per language. */
+export const COUNT_WORDS: Record<string, readonly string[]> = {
+  en: ['a', 'an', 'one', 'two', 'three', 'four', 'five', 'six', 'half', 'dozen', 'x'],
+  de: ['ein', 'eine', 'einen', 'einer', 'zwei', 'drei', 'vier', 'halbe', 'halber', 'halben', 'x'],
+  sv: ['en', 'ett', 'två', 'tre', 'fyra', 'halv', 'halva', 'x'],
+  da: ['en', 'et', 'to', 'tre', 'halv', 'x'],
+  nb: ['en', 'ei', 'et', 'to', 'tre', 'halv', 'x'],
+  nl: ['een', 'twee', 'drie', 'vier', 'halve', 'x'],
+  fr: ['un', 'une', 'deux', 'trois', 'quatre', 'demi', 'demie', 'x'],
+  es: ['un', 'una', 'uno', 'dos', 'tres', 'medio', 'media', 'x'],
+  it: ['un', 'uno', 'una', 'due', 'tre', 'mezzo', 'mezza', 'x'],
+  pt: ['um', 'uma', 'dois', 'duas', 'três', 'meio', 'meia', 'x'],
+};
+
 
 const compiled = new Map<string, Set<string>>();
 
@@ -34,7 +77,7 @@ export function descriptorSet(language: string): Set<string> {
   const lang = language.toLowerCase().slice(0, 2);
   let set = compiled.get(lang);
   if (!set) {
-    set = new Set([...(DESCRIPTORS[lang] ?? []), ...(lang === 'en' ? [] : DESCRIPTORS.en ?? [])]);
+    set = new Set([...(DESCRIPTORS[lang] ?? []), ...(lang === 'en' ? [] : DESCRIPTORS.en ?? [])].map(normalizeName));
     compiled.set(lang, set);
   }
   return set;

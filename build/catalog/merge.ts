@@ -40,8 +40,9 @@ function addNames(d: Draft, lang: string, names: readonly string[]): void {
   d.seen.set(lang, seen);
   for (const n of names) {
     const t = n.trim();
-    if (t !== '' && !seen.has(normalizeName(t))) {
-      seen.add(normalizeName(t));
+    const key = normalizeName(t);
+    if (t !== '' && !seen.has(key)) {
+      seen.add(key);
       list.push(t);
     }
   }

@@ -11,15 +11,16 @@
 import type { CatalogEntry } from '../../runtime/format/catalog.ts';
 import { normalizeName, slugify } from './normalize-name.ts';
 
-interface Claim {
+export interface Claim {
   id: string;
   rank: number;
 }
 
 export interface NameIndex {
   byId: Map<string, CatalogEntry>;
-  byLanguage: Map<string, Map<string, string>>;
-  anyLanguage: Map<string, string>;
+  /** normalised name → winning claim (its id), per language and over all languages. */
+  byLanguage: Map<string, Map<string, Claim>>;
+  anyLanguage: Map<string, Claim>;
 }
 
 function better(a: Claim, b: Claim): boolean {
@@ -29,10 +30,6 @@ function better(a: Claim, b: Claim): boolean {
 function claim(map: Map<string, Claim>, key: string, c: Claim): void {
   const cur = map.get(key);
   if (!cur || better(c, cur)) map.set(key, c);
-}
-
-function ids(map: Map<string, Claim>): Map<string, string> {
-  return new Map([...map].map(([k, c]) => [k, c.id]));
 }
 
 export function buildNameIndex(entries: readonly CatalogEntry[]): NameIndex {
@@ -46,14 +43,15 @@ export function buildNameIndex(entries: readonly CatalogEntry[]): NameIndex {
       names.forEach((name, i) => {
         const key = normalizeName(name);
         if (key === '') return;
-        const c = { id: e.id, rank: slugify(name) === e.id ? 0 : i === 0 ? 1 : 2 };
+        // A key that starts with [a-z0-9] keeps that first character in its slug: skip slugify when it differs from the id's.
+        const maybeSlug = !/^[a-z0-9]/.test(key) || key[0] === e.id[0];
+        const c = { id: e.id, rank: maybeSlug && slugify(name) === e.id ? 0 : i === 0 ? 1 : 2 };
         claim(map, key, c);
         claim(any, key, c);
       });
     }
   }
-  const byLanguage = new Map([...perLang].map(([l, m]) => [l, ids(m)]));
-  return { byId, byLanguage, anyLanguage: ids(any) };
+  return { byId, byLanguage: perLang, anyLanguage: any };
 }
 
 /** Exact id first, then names of `language`, then names of any language. */
@@ -62,5 +60,5 @@ export function lookup(index: NameIndex, name: string, language?: string): strin
   if (key === '') return undefined;
   if (index.byId.has(key)) return key;
   const lang = language?.toLowerCase().slice(0, 2);
-  return (lang ? index.byLanguage.get(lang)?.get(key) : undefined) ?? index.anyLanguage.get(key);
+  return ((lang ? index.byLanguage.get(lang)?.get(key) : undefined) ?? index.anyLanguage.get(key))?.id;
 }

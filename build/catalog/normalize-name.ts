@@ -14,7 +14,24 @@ const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
+/**
+ * Memo of normalizeName: loading the catalog normalises the same ~100k names several times
+ * (merge, dedup, index). Build-only process, so a bounded module cache is safe; cleared at the cap.
+ */
+const MEMO = new Map<string, string>();
+const MEMO_CAP = 1 << 20;
+
 export function normalizeName(s: string): string {
+  let out = MEMO.get(s);
+  if (out === undefined) {
+    if (MEMO.size >= MEMO_CAP) MEMO.clear();
+    out = normalizeUncached(s);
+    MEMO.set(s, out);
+  }
+  return out;
+}
+
+function normalizeUncached(s: string): string {
   // Printable ASCII is unchanged by NFKC/NFD: skip the Unicode passes (most names; keeps loading fast).
   const unicode = PRINTABLE_ASCII.test(s) ? s.toLowerCase() : foldUnicode(s);
   return unicode

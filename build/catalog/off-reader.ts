@@ -38,7 +38,15 @@ function newNode(id: string): OffNode {
   return { id, names: new Map(), parents: [], allergens: [], linked: false };
 }
 
+/**
+ * Languages kept: ISO 639-1 codes (two letters) plus OFF's 'xx' (language-neutral names). OFF also
+ * carries ~150 ISO 639-3 and regional codes ('sco', 'zh_yue'…) that recipes never use; skipping them
+ * halves the catalog's name count and its load time.
+ */
+const KEPT_LANGUAGE = /^[a-z]{2}$/;
+
 function addName(node: OffNode, lang: string, name: string): void {
+  if (!KEPT_LANGUAGE.test(lang)) return;
   const n = name.trim();
   if (n === '') return;
   const list = node.names.get(lang) ?? [];
@@ -68,9 +76,12 @@ export function parseOffTxt(text: string): Map<string, OffNode> {
         props.push([p[1], p[3]]);
         continue;
       }
+      // Once the node is known, lines of languages not kept cost nothing more (most of the file).
+      if (node && line.charCodeAt(2) !== 58 /* ':' */) continue;
       const m = NAME_LINE.exec(line);
       if (!m?.[1] || !m[2]) continue;
       const lang = m[1];
+      if (node && !KEPT_LANGUAGE.test(lang)) continue;
       const terms = m[2].split(',').map((t) => t.trim()).filter((t) => t !== '');
       if (!node) {
         const first = terms[0];

@@ -31,11 +31,13 @@ export function splitCsvLine(line: string): string[] {
   return out;
 }
 
-export function readUsda(datasetDir: string): Map<number, UsdaFood> {
+/** `wanted`: only these FDC ids are read (the catalog needs the few HowToCook links; skips ~all CSV splitting). */
+export function readUsda(datasetDir: string, wanted?: ReadonlySet<number>): Map<number, UsdaFood> {
   const foods = new Map<number, UsdaFood>();
   const lines = readText(join(datasetDir, USDA_CSV)).split(/\r?\n/).slice(1);
   for (const line of lines) {
     if (line === '') continue;
+    if (wanted && !wanted.has(Number(line.slice(0, line.indexOf(',')).replace(/"/g, '')))) continue;
     const [id, , description = '', category = ''] = splitCsvLine(line);
     const n = Number(id);
     if (Number.isInteger(n)) foods.set(n, { description, category });

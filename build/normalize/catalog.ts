@@ -3,7 +3,7 @@
  * (see dataset/ingredients/README.md for every rule), matched by whole name only.
  */
 import type { CatalogEntry } from '../../runtime/format/catalog.ts';
-import { canonicalName } from '../catalog/canonical-name.ts';
+import { canonicalName, candidateNames } from '../catalog/canonical-name.ts';
 import { readCurated } from '../catalog/curated.ts';
 import { readHowtocook } from '../catalog/howtocook-reader.ts';
 import { mergeCatalog } from '../catalog/merge.ts';
@@ -13,7 +13,7 @@ import { readTandoor } from '../catalog/tandoor-reader.ts';
 import { readUsda } from '../catalog/usda-reader.ts';
 
 export { normalizeName, slugify } from '../catalog/normalize-name.ts';
-export { canonicalName } from '../catalog/canonical-name.ts';
+export { canonicalName, candidateNames } from '../catalog/canonical-name.ts';
 
 export interface Catalog {
   entries: CatalogEntry[];
@@ -34,23 +34,63 @@ export function catalogFromEntries(entries: CatalogEntry[]): Catalog {
 
 /** Loads the catalog from dataset/ (datasetDir = the repo's dataset/ folder). Deterministic, no disk cache. */
 export function loadCatalog(datasetDir: string): Catalog {
+  const howtocook = readHowtocook(datasetDir);
+  const linked = new Set(howtocook.flatMap((h) => (h.usdaId === undefined ? [] : [h.usdaId])));
   const entries = mergeCatalog({
     off: readOff(datasetDir),
     tandoor: readTandoor(datasetDir),
-    howtocook: readHowtocook(datasetDir),
-    usda: readUsda(datasetDir),
+    howtocook,
+    usda: readUsda(datasetDir, linked),
     curated: readCurated(datasetDir),
   });
   return catalogFromEntries(entries);
 }
 
 /**
- * Build-time matching of a recipe's ingredient name: the whole name first, then its
- * canonicalName (descriptive words dropped). Runtime user input uses `match` alone.
+ * Catalog names reduced the same way as recipe names (canonicalName), per language: lets
+ * "sea salt and black pepper" in a recipe meet the catalog's "sea salt and freshly ground black
+ * pepper". Built lazily on the first miss (build only; loadCatalog stays fast). Same tie rules as
+ * the whole-name index: slug-equal id, then preferred name, then smaller id.
  */
-export function matchRecipeIngredient(catalog: Catalog, name: string, language?: string): string | undefined {
+const reducedIndexes = new WeakMap<Catalog, Map<string, Map<string, string>>>();
+
+function reducedIndex(catalog: Catalog, language: string): Map<string, string> {
+  let perLang = reducedIndexes.get(catalog);
+  if (!perLang) reducedIndexes.set(catalog, (perLang = new Map()));
+  let index = perLang.get(language);
+  if (index) return index;
+  const claims = new Map<string, { id: string; rank: number }>();
+  for (const e of catalog.entries) {
+    (e.names[language] ?? []).forEach((n, i) => {
+      const key = canonicalName(n, language);
+      const c = { id: e.id, rank: key === e.id ? 0 : i === 0 ? 1 : 2 };
+      const cur = claims.get(key);
+      if (key !== '' && (!cur || c.rank < cur.rank || (c.rank === cur.rank && c.id < cur.id))) claims.set(key, c);
+    });
+  }
+  index = new Map([...claims].map(([k, c]) => [k, c.id]));
+  perLang.set(language, index);
+  return index;
+}
+
+/**
+ * Build-time matching of a recipe's ingredient name: the whole name first, then its reduced
+ * forms (candidateNames: counts, descriptive words, alternatives dropped) against the catalog's
+ * names, then against the catalog's names reduced the same way. Runtime user input uses `match` alone.
+ */
+export function matchRecipeIngredient(catalog: Catalog, name: string, language = 'en'): string | undefined {
   const whole = catalog.match(name, language);
   if (whole !== undefined) return whole;
-  const reduced = canonicalName(name, language);
-  return reduced === '' ? undefined : catalog.match(reduced, language);
+  const lang = language.toLowerCase().slice(0, 2);
+  const candidates = candidateNames(name, lang);
+  for (const c of candidates) {
+    const id = catalog.match(c, lang);
+    if (id !== undefined) return id;
+  }
+  const reduced = reducedIndex(catalog, lang);
+  for (const c of candidates) {
+    const id = reduced.get(canonicalName(c, lang));
+    if (id !== undefined) return id;
+  }
+  return undefined;
 }

@@ -1,109 +1,78 @@
 /**
- * Iteration aid for the curated catalog data: pulls ingredient lines crudely out of the shared
- * recipe datasets, names them (the real parseIngredientLine, or parse-ingredient while it is a stub),
- * matches them as the compiler does (whole name, then canonicalName) and prints the match rate per
- * source and the most frequent unmatched names.
+ * Iteration aid for the curated catalog data: runs the real compiler pipeline (every source
+ * adapter under dataset/sources, then toRecipe: line parser, source hints, matchRecipeIngredient)
+ * and prints the share of ingredient lines that got a canonical id, per source, and the most
+ * frequent unmatched names (the maintainer's to-do list).
  *
- *   npx tsx test/eval/catalog-coverage.ts [--top 60] [--datasets /work/shared/datasets]
+ *   npx tsx test/eval/catalog-coverage.ts [--top 60] [--dump unmatched.tsv] [--sample 50 --seed 1]
+ *
+ * --dump writes every unmatched name as "count<TAB>language:name<TAB>one display line with it".
+ * --sample prints N random matched lines (seeded) as "id <- name <- display", for precision checks.
  */
-import { readFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { parseIngredient } from 'parse-ingredient';
-import { loadCatalog, matchRecipeIngredient, normalizeName } from '../../build/normalize/catalog.ts';
-import { parseIngredientLine } from '../../build/normalize/ingredient-line.ts';
-
-interface Line { source: string; language: string; text: string; named?: boolean }
+import { loadCatalog, normalizeName } from '../../build/normalize/catalog.ts';
+import { toRecipe } from '../../build/normalize/recipe.ts';
+import { readAllSources } from '../../build/sources/index.ts';
 
 const args = process.argv.slice(2);
-const top = Number(args[args.indexOf('--top') + 1]) || 60;
-const root = args.includes('--datasets') ? String(args[args.indexOf('--datasets') + 1]) : '/work/shared/datasets';
-const gz = (p: string): string => gunzipSync(readFileSync(join(root, p))).toString('utf8');
-const jsonl = (p: string): Record<string, unknown>[] => gz(p).split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+const opt = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const top = Number(opt('--top') ?? 60);
+const dataset = join(import.meta.dirname, '../../dataset');
 
-function csvRecords(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [], cur = '', q = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (q) { if (c === '"' && text[i + 1] === '"') { cur += '"'; i++; } else if (c === '"') q = false; else cur += c; }
-    else if (c === '"') q = true;
-    else if (c === ',') { row.push(cur); cur = ''; }
-    else if (c === '\n') { row.push(cur); rows.push(row); row = []; cur = ''; }
-    else cur += c;
-  }
-  if (cur !== '' || row.length > 0) { row.push(cur); rows.push(row); }
-  return rows;
-}
+const t0 = performance.now();
+const catalog = loadCatalog(dataset);
+const loadMs = performance.now() - t0;
 
-function pyList(s: string): string[] {
-  return [...s.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g)].map((m) => (m[1] ?? m[2] ?? '').replace(/\\'/g, "'"));
-}
-
-function markdownSection(md: string, heading: RegExp): string[] {
-  const out: string[] = [];
-  let on = false;
-  for (const l of md.split('\n')) {
-    if (/^#{2,}\s/.test(l)) { if (/^##\s/.test(l) || !on) on = heading.test(l); continue; }
-    const m = /^\s*[-*+]\s+(.*)$/.exec(l);
-    if (on && m?.[1]) out.push(m[1].trim());
-  }
-  return out;
-}
-
-function collect(): Line[] {
-  const lines: Line[] = [];
-  for (const r of jsonl('recipe-scrapers/recipes.jsonl.gz')) {
-    const language = String(r.language ?? 'en').slice(0, 2).toLowerCase();
-    for (const t of (r.ingredients as string[] | undefined) ?? []) lines.push({ source: 'recipe-scrapers', language, text: t });
-  }
-  const epi = csvRecords(gz('epicurious-sample/epicurious-2000.csv.gz'));
-  const col = epi[0]?.indexOf('Ingredients') ?? 2;
-  for (const row of epi.slice(1)) for (const t of pyList(row[col] ?? '')) lines.push({ source: 'epicurious-sample', language: 'en', text: t });
-  for (const r of jsonl('howtocook-json/recipes.jsonl.gz')) {
-    for (const i of (r.ingredients as { ingredient_name: string }[] | undefined) ?? []) lines.push({ source: 'howtocook-json', language: 'zh', text: i.ingredient_name, named: true });
-  }
-  for (const r of jsonl('howtocook/dishes.jsonl.gz')) {
-    for (const t of markdownSection(String(r.markdown ?? ''), /必备原料/)) lines.push({ source: 'howtocook', language: 'zh', text: t.replace(/（.*?）|\(.*?\)/g, ''), named: true });
-  }
-  for (const r of jsonl('public-domain-recipes/recipes.jsonl.gz')) {
-    for (const t of markdownSection(String(r.markdown ?? ''), /ingredients/i)) lines.push({ source: 'public-domain-recipes', language: 'en', text: t });
-  }
-  for (const r of jsonl('recipe-db-de/recipes.jsonl.gz')) {
-    const recipe = (r.data as { recipe?: { ingredients?: { name?: string }[] } } | undefined)?.recipe;
-    for (const i of recipe?.ingredients ?? []) if (i.name) lines.push({ source: 'recipe-db-de', language: 'de', text: i.name, named: true });
-  }
-  const iba = JSON.parse(readFileSync(join(root, 'iba-cocktails/iba-cocktails-web.json'), 'utf8')) as { ingredients: { ingredient: string }[] }[];
-  for (const c of iba) for (const i of c.ingredients) lines.push({ source: 'iba-cocktails', language: 'en', text: i.ingredient, named: true });
-  return lines;
-}
-
-const parserIsStub = parseIngredientLine('2 eggs').name === '2 eggs';
-
-function nameOf(line: Line): string {
-  if (line.named) return line.text;
-  if (!parserIsStub) return parseIngredientLine(line.text, line.language).name;
-  if (line.language !== 'en') return line.text;
-  return parseIngredient(line.text)[0]?.description ?? line.text;
-}
-
-const catalog = loadCatalog(join(import.meta.dirname, '../../dataset'));
 const stats = new Map<string, { total: number; matched: number }>();
 const unmatched = new Map<string, number>();
-for (const line of collect()) {
-  const name = nameOf(line);
-  const s = stats.get(line.source) ?? { total: 0, matched: 0 };
-  stats.set(line.source, s);
-  s.total++;
-  if (matchRecipeIngredient(catalog, name, line.language)) s.matched++;
-  else { const k = `${line.language}:${normalizeName(name)}`; unmatched.set(k, (unmatched.get(k) ?? 0) + 1); }
+const example = new Map<string, string>();
+const matchedLines: string[] = [];
+for (const rec of readAllSources(dataset)) {
+  const recipe = toRecipe(rec, { catalog });
+  const s = stats.get(rec.source) ?? { total: 0, matched: 0 };
+  stats.set(rec.source, s);
+  for (const ing of recipe.ingredients) {
+    s.total++;
+    if (ing.id) {
+      s.matched++;
+      matchedLines.push(`${ing.id} <- ${ing.name} <- ${ing.display}`);
+      continue;
+    }
+    const k = `${recipe.language}:${normalizeName(ing.name)}`;
+    unmatched.set(k, (unmatched.get(k) ?? 0) + 1);
+    if (!example.has(k)) example.set(k, ing.display);
+  }
 }
-console.log(`parser: ${parserIsStub ? 'parse-ingredient (stand-in)' : 'build/normalize/ingredient-line.ts'}; catalog: ${catalog.entries.length} entries`);
-let total = 0, matched = 0;
+
+console.log(`catalog: ${catalog.entries.length} entries, loaded in ${loadMs.toFixed(0)} ms`);
+let total = 0;
+let matched = 0;
 for (const [source, s] of [...stats].sort()) {
-  total += s.total; matched += s.matched;
+  total += s.total;
+  matched += s.matched;
   console.log(`${source.padEnd(24)} ${((100 * s.matched) / s.total).toFixed(1).padStart(5)}%  ${s.matched}/${s.total}`);
 }
 console.log(`${'ALL'.padEnd(24)} ${((100 * matched) / total).toFixed(1).padStart(5)}%  ${matched}/${total}`);
-console.log(`\nTop ${top} unmatched names:`);
-for (const [k, n] of [...unmatched].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, top)) console.log(`${String(n).padStart(5)}  ${k}`);
+
+const ranked = [...unmatched].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+if (top > 0) console.log(`\nTop ${top} unmatched names:`);
+for (const [k, n] of ranked.slice(0, top)) console.log(`${String(n).padStart(5)}  ${k}`);
+
+const dump = opt('--dump');
+if (dump) writeFileSync(dump, ranked.map(([k, n]) => `${n}\t${k}\t${(example.get(k) ?? '').replace(/\s+/g, ' ')}\n`).join(''));
+
+const sample = Number(opt('--sample') ?? 0);
+if (sample > 0) {
+  // mulberry32: a seeded, reproducible sample.
+  let seed = Number(opt('--seed') ?? 1) >>> 0;
+  const random = (): number => {
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  console.log(`\n${sample} random matched lines (id <- name <- display):`);
+  for (let i = 0; i < sample && matchedLines.length > 0; i++) console.log(matchedLines[Math.floor(random() * matchedLines.length)]);
+}

@@ -20,6 +20,11 @@ export function normalizeNumerals(text: string): string {
     const f = VULGAR[frac] ?? frac;
     return whole ? `${whole} ${f}` : f;
   });
+  // "1-1/2 cups", "2-½ cups": a whole number hyphenated to a proper fraction is a mixed number, never a range.
+  out = out.replace(/(^|[^\d/.,])(\d+)-(\d\/\d+)(?![\d/])/gu, (m, pre: string, whole: string, frac: string) => {
+    const [n = 1, d = 1] = frac.split('/').map(Number);
+    return n < d ? `${pre}${whole} ${frac}` : m;
+  });
   return out;
 }
 

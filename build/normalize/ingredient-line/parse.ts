@@ -36,6 +36,7 @@ const SIZE_RE = new RegExp(`^(${[...SIZE_WORDS].sort((a, b) => b.length - a.leng
 const ADVERB_START_RE = new RegExp(`^(?:${PREP_ADVERBS.join('|')})\\s`, 'iu');
 const NOTE_START_RE = /^(?:such as|like|e\.g\.|eg|preferably|about|plus|or more|or less|see|zum|z\.\s?b\.|t\.ex\.|gärna|helst)\b/iu;
 const TRAILING_PURPOSE_RE = /\s+((?:for|to)\s+(?:the\s+)?(?:garnish|garnishing|serve|serving|dusting|decorate|decoration|greasing|frying|brushing|sprinkling|topping|drizzling|dipping)\b.*)$/iu;
+const LEADING_GLYPHS_RE = /^[\s▢□☐■◻◽●○•·▪*~≈<>]+(?=\S)/u;
 const EDGE_PUNCT_RE = /^[\s,;:.\-–—*•·]+|[\s,;:\-–—*•·]+$/gu;
 
 interface Work {
@@ -48,7 +49,8 @@ export function parseLine(line: string, language: string): ParsedLine {
   const display = cleanLine(line);
   if (!display) return { display: '', name: '', optional: false };
   const work: Work = { optional: false, notes: [], preparations: [] };
-  let text = normalizeNumerals(display);
+  // Checkbox and bullet glyphs of recipe plugins ("▢ 1 cup"), "~100g", "<1 liter": not part of the amount.
+  let text = normalizeNumerals(display.replace(LEADING_GLYPHS_RE, ''));
 
   // 1. Parentheticals: markers, notes, and a fallback amount.
   let parenQuantity: Quantity | undefined;
@@ -226,8 +228,17 @@ function readTrailing(text: string, language: string): Read | undefined {
   return undefined;
 }
 
+/**
+ * Words that describe the ingredient named after the comma ("boneless, skinless chicken thighs",
+ * "unsalted, softened butter"): a head made only of these joins the next segment.
+ */
+const LEADING_ADJECTIVES_RE = /^(?:(?:boneless|skinless|skin-on|bone-in|unsalted|salted|large|small|medium|fresh|ripe|firm|peeled|pitted|seedless|organic|cold|warm|soft|softened|hard-boiled|low-sodium|lean|thick|thin|extra-large|whole|sweet|dry|dried)(?:\s+|$))+$/iu;
+
 function splitName(text: string, work: Work): string {
-  const [headRaw = '', ...tail] = text.split(/\s*[,，;；]\s*/u);
+  const parts = text.split(/\s*[,，;；]\s*/u);
+  // "boneless, skinless chicken breasts": the adjectives before the comma belong to the name.
+  while (parts.length > 1 && LEADING_ADJECTIVES_RE.test(parts[0] ?? '')) parts.splice(0, 2, `${parts[0]} ${parts[1]}`);
+  const [headRaw = '', ...tail] = parts;
   let head = headRaw;
   const purpose = TRAILING_PURPOSE_RE.exec(head);
   if (purpose?.[1]) {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Catalog, canonicalName, loadCatalog, matchRecipeIngredient, normalizeName } from '../../../build/normalize/catalog.ts';
+import { type Catalog, canonicalName, candidateNames, loadCatalog, matchRecipeIngredient, normalizeName } from '../../../build/normalize/catalog.ts';
 
 const DATASET = join(import.meta.dirname, '../../../dataset');
 let catalog: Catalog;
@@ -36,6 +36,71 @@ describe('catalog matching', () => {
     expect(catalog.match('fresh large eggs')).toBeUndefined();
     expect(canonicalName('fresh large eggs', 'en')).toBe('eggs');
     expect(matchRecipeIngredient(catalog, 'fresh large eggs', 'en')).toBe('egg');
+  });
+});
+
+describe('build-time reduction of recipe names (canonicalName, candidateNames)', () => {
+  it('drops German, Swedish and English descriptive words', () => {
+    expect(canonicalName('frische gehackte Petersilie', 'de')).toBe('petersilie');
+    expect(canonicalName('2 große Zwiebeln, gewürfelt', 'de')).toBe('zwiebeln');
+    expect(canonicalName('färsk hackad persilja', 'sv')).toBe('persilja');
+    expect(canonicalName('boneless skinless chicken thighs', 'en')).toBe('chicken-thighs');
+  });
+  it('leaves Chinese names whole (no word boundaries to drop at)', () => {
+    expect(canonicalName('鸡精', 'zh')).toBe('鸡精');
+    expect(matchRecipeIngredient(catalog, '鸡精', 'zh')).toBe('chicken-bouillon-powder');
+    expect(matchRecipeIngredient(catalog, '豆瓣酱', 'zh')).toBe('doubanjiang');
+  });
+  it('tries the first alternative, then the last', () => {
+    expect(candidateNames('sherry vinegar or red wine vinegar', 'en')).toContain('sherry-vinegar');
+    expect(matchRecipeIngredient(catalog, 'sherry vinegar or red wine vinegar', 'en')).toBe('sherry-vinegar');
+    expect(matchRecipeIngredient(catalog, 'bittersweet or semisweet chocolate chips', 'en')).toBe('chocolate-chips');
+    expect(matchRecipeIngredient(catalog, 'Butter oder Margarine', 'de')).toBe('butter');
+  });
+  it('drops counts inside a name ("juice of 1 lemon")', () => {
+    expect(matchRecipeIngredient(catalog, 'juice of 1 lemon', 'en')).toBe('lemon-juice');
+    expect(matchRecipeIngredient(catalog, 'zest of 2 oranges', 'en')).toBe('orange-zest');
+  });
+  it('maps cuts of one ingredient to it (wedges, florets), but juice and zest to their own entries', () => {
+    expect(matchRecipeIngredient(catalog, 'lime wedges', 'en')).toBe('lime');
+    expect(matchRecipeIngredient(catalog, 'broccoli florets', 'en')).toBe('broccoli');
+    expect(matchRecipeIngredient(catalog, 'lemon juice', 'en')).toBe('lemon-juice');
+  });
+});
+
+describe('precision: a compound name never falls back to one of its words', () => {
+  it.each([
+    ['cream cheese', 'cream'],
+    ['softened cream cheese', 'cream'],
+    ['chicken stock', 'chicken'],
+    ['low-sodium chicken stock', 'chicken'],
+    ['peanut butter', 'butter'],
+    ['creamy peanut butter', 'butter'],
+    ['hot sauce', 'sauce'],
+    ['sweet potato', 'potato'],
+  ])('%s does not map to %s', (name, wrong) => {
+    const id = matchRecipeIngredient(catalog, name, 'en');
+    expect(id).not.toBe(wrong);
+    expect(id).not.toBe(catalog.match(wrong));
+  });
+  it('maps those names to their own entries', () => {
+    expect(matchRecipeIngredient(catalog, 'cream cheese', 'en')).toBe('cream-cheese');
+    expect(matchRecipeIngredient(catalog, 'chicken stock', 'en')).toBe('chicken-broth');
+    expect(matchRecipeIngredient(catalog, 'creamy peanut butter', 'en')).toBe('peanut-butter');
+  });
+});
+
+describe('curated merges', () => {
+  it('keeps one id per kitchen ingredient for Tandoor/OFF duplicates', () => {
+    expect(catalog.get('vinegar-red-wine')).toBeUndefined();
+    expect(catalog.match('red wine vinegar')).toBe('red-wine-vinegar');
+    expect(catalog.get('chicken-stock')).toBeUndefined();
+    expect(catalog.match('pistachios')).toBe(catalog.match('pistachio nuts'));
+  });
+  it('adds real ingredients the taxonomy lacks, with diet facts', () => {
+    expect(catalog.get('bourbon')).toMatchObject({ vegetarian: true });
+    expect(catalog.get('chicken-bouillon-powder')).toMatchObject({ vegan: false, vegetarian: false });
+    expect(catalog.get('heavy-cream')).toMatchObject({ vegan: false, dairyFree: false });
   });
 });
 

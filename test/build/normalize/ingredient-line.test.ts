@@ -224,3 +224,20 @@ describe('robustness', () => {
     expect(p(undefined as unknown as string)).toEqual({ display: '', name: '', optional: false });
   });
 });
+
+describe('regressions from the catalog coverage work (issue 2)', () => {
+  it('keeps adjectives before a comma in the name ("boneless, skinless chicken breast")', () => {
+    expect(parseIngredientLine('1 pound boneless, skinless chicken breast').name).toBe('boneless skinless chicken breast');
+    expect(parseIngredientLine('1 1/2 pound skin-on, bone-in chicken breasts (about 2)').name).toBe('skin-on bone-in chicken breasts');
+  });
+  it('reads a hyphenated mixed number ("1-1/2 cups") as one amount, not a range', () => {
+    const p = parseIngredientLine('1-1/2 cups cubed cooked chicken');
+    expect(p.quantity).toEqual({ unit: 'cup', value: 1.5 });
+    expect(p.name).toBe('cooked chicken');
+    expect(parseIngredientLine('1-2 cups milk').quantity).toEqual({ unit: 'cup', value: 1, max: 2 });
+  });
+  it('ignores checkbox and approximation glyphs before the amount ("▢ 1 Tablespoon", "~100g")', () => {
+    expect(parseIngredientLine('▢ 1 Tablespoon active dry yeast')).toMatchObject({ name: 'active dry yeast', quantity: { unit: 'tbsp', value: 1 } });
+    expect(parseIngredientLine('~100g cheese')).toMatchObject({ name: 'cheese', quantity: { unit: 'g', value: 100 } });
+  });
+});
