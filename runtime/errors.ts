@@ -76,6 +76,11 @@ export const ERRORS = {
         ? `The '${a.param}' parameter must be a whole number of at least ${a.min}; got '${echo(a.value)}'.`
         : `The '${a.param}' parameter must be a whole number from ${a.min} to ${a.max}; got '${echo(a.value)}'.`,
   },
+  INVALID_BOOLEAN: {
+    status: 400,
+    message: (a: { param: string; value: string }) =>
+      `The '${a.param}' parameter must be 'true' or 'false'; got '${echo(a.value)}'.`,
+  },
   INVALID_TEXT: {
     status: 400,
     message: (a: { param: string; value: string; maxChars: number; example: string }) =>
@@ -121,9 +126,14 @@ export const ERRORS = {
     message: (a: { method: string }) =>
       `The ${echo(a.method)} method is not allowed here; this API is read-only and answers GET (and HEAD).`,
   },
-  // 429, 500
+  // 429, 500, 503
   RATE_LIMITED: { status: 429, message: () => 'Rate limit exceeded for this API key. Try again later.' },
   INTERNAL: { status: 500, message: () => 'Something went wrong. Please try again.' },
+  /** The key and quota store (e.g. Redis) cannot be reached in time: fail closed, never unmetered. */
+  STORE_UNAVAILABLE: {
+    status: 503,
+    message: () => 'The service is temporarily unavailable. Please try again shortly.',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -149,4 +159,22 @@ export class ApiError extends Error {
 export function apiError<C extends ErrorCode>(code: C, ...args: ArgsOf<C>): ApiError {
   const build = ERRORS[code].message as (...a: ArgsOf<C>) => string;
   return new ApiError(code, build(...args));
+}
+
+/** Seconds a client is asked to wait (Retry-After) after a 503 STORE_UNAVAILABLE. */
+export const STORE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Thrown by a store driver when its backing service is down, hung or refusing writes. It is an
+ * ApiError, so the HTTP layer answers 503 STORE_UNAVAILABLE (with Retry-After) and logs it as a
+ * server failure; `cause` and the stack keep the driver's own error for the log and the keys CLI.
+ */
+export class StoreUnavailableError extends ApiError {
+  constructor(cause: unknown) {
+    super('STORE_UNAVAILABLE', ERRORS.STORE_UNAVAILABLE.message(), { 'Retry-After': String(STORE_RETRY_AFTER_SECONDS) });
+    this.name = 'StoreUnavailableError';
+    this.cause = cause;
+    const reason = cause instanceof Error ? cause.stack ?? cause.message : String(cause);
+    this.stack = `${this.stack ?? this.message}\nCaused by: ${reason}`;
+  }
 }

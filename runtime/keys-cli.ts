@@ -1,5 +1,6 @@
 /**
- * Key administration over the state store (RECIPES_STATE, default ./state):
+ * Key administration over the state store (RECIPES_STATE, default ./state; or the Redis at
+ * RECIPES_REDIS_URL when that is set, like the server):
  *   npm run keys -- create --account <name> [--expires <ISO 8601>] [--json]
  *   npm run keys -- disable <id>
  *   npm run keys -- list [--json]
@@ -9,13 +10,14 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLmdbStore } from './store/lmdb.ts';
+import { createRedisStore } from './store/redis.ts';
 import { createKey, disableKey, listKeys, ACCOUNT_PATTERN } from './store/keys.ts';
 
 const USAGE = `Usage:
   npm run keys -- create --account <name> [--expires <ISO 8601>] [--json]
   npm run keys -- disable <id>
   npm run keys -- list [--json]
-The store is the directory RECIPES_STATE (default ./state).`;
+The store is the directory RECIPES_STATE (default ./state), or the Redis at RECIPES_REDIS_URL when set.`;
 
 class UsageError extends Error {}
 
@@ -56,7 +58,9 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const now = (): number => Date.now();
-  const open = () => createLmdbStore({ dir: path.resolve(process.env.RECIPES_STATE || './state'), now });
+  const redisUrl = process.env.RECIPES_REDIS_URL;
+  const open = async () =>
+    redisUrl ? createRedisStore({ url: redisUrl, now }) : createLmdbStore({ dir: path.resolve(process.env.RECIPES_STATE || './state'), now });
 
   switch (command) {
     case 'create': {
@@ -66,7 +70,7 @@ async function main(argv: string[]): Promise<number> {
         throw new UsageError(`--account must be 1 to 64 letters, digits, '.', '_', '@' or '-'; got '${values.account.slice(0, 100)}'.`);
       }
       const expiresAt = values.expires === undefined ? undefined : parseExpiry(values.expires, now());
-      const store = open();
+      const store = await open();
       try {
         const k = await createKey(store, { account: values.account, expiresAt, now });
         if (values.json) {
@@ -83,7 +87,7 @@ async function main(argv: string[]): Promise<number> {
     case 'disable': {
       if (values.account !== undefined || values.expires !== undefined || values.json) throw new UsageError('disable takes only a key id.');
       if (rest.length !== 1 || !rest[0]) throw new UsageError('disable needs exactly one key id, such as key_AbC123xyz.');
-      const store = open();
+      const store = await open();
       try {
         if (!(await disableKey(store, rest[0], now))) {
           console.error(`No key with id '${rest[0].slice(0, 100)}'. List them with: npm run keys -- list`);
@@ -97,7 +101,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'list': {
       if (rest.length > 0 || values.account !== undefined || values.expires !== undefined) throw new UsageError('list takes only --json.');
-      const store = open();
+      const store = await open();
       try {
         const keys = await listKeys(store, now());
         if (values.json) console.log(JSON.stringify(keys));
@@ -126,7 +130,8 @@ try {
     console.error(`${e.message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else {
-    console.error(e instanceof Error ? e.message : String(e));
+    const cause = e instanceof Error && e.cause instanceof Error ? ` (${e.cause.message})` : '';
+    console.error(e instanceof Error ? e.message + cause : String(e));
     process.exitCode = 1;
   }
 }

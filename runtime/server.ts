@@ -7,7 +7,9 @@
  * | PORT                 | 8080                        | listen port                               |
  * | HOST                 | 0.0.0.0                     | listen address                            |
  * | RECIPES_DATA         | newest build under dist/data| compiled dataset directory                |
- * | RECIPES_STATE        | ./state                     | key and quota store directory             |
+ * | RECIPES_STATE        | ./state                     | key and quota store directory (LMDB)      |
+ * | RECIPES_REDIS_URL    | unset                       | set: keys and quotas in this Redis, shared|
+ * |                      |                             | by replicas (RECIPES_STATE then unused)   |
  * | RECIPES_REQUIRE_KEY  | false                       | true: requests without a key get 401      |
  * | RECIPES_DAILY_QUOTA  | 500                         | requests per account per UTC day          |
  */
@@ -20,6 +22,8 @@ import type { Engine } from './query/engine.ts';
 import { createApp } from './http/create-app.ts';
 import { consoleLogger } from './http/context.ts';
 import { createLmdbStore } from './store/lmdb.ts';
+import { createRedisStore, redactUrl } from './store/redis.ts';
+import type { Store } from './store/types.ts';
 
 /** Slow clients: headers must arrive within 10 s, a whole request within 30 s; checked every second. */
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -56,6 +60,7 @@ const hostname = process.env.HOST || '0.0.0.0';
 const requireKey = envBool('RECIPES_REQUIRE_KEY', false);
 const dailyQuota = envInt('RECIPES_DAILY_QUOTA', 500, 1, 1_000_000_000);
 const stateDir = path.resolve(process.env.RECIPES_STATE || './state');
+const redisUrl = process.env.RECIPES_REDIS_URL || undefined;
 
 let engine: Engine;
 let dataDir: string;
@@ -69,7 +74,20 @@ try {
 }
 
 const now = (): number => Date.now();
-const store = createLmdbStore({ dir: stateDir, now });
+// Redis: fail closed while it is down (503 STORE_UNAVAILABLE), but refuse to start without it.
+let store: Store;
+try {
+  store = redisUrl
+    ? await createRedisStore({
+        url: redisUrl,
+        now,
+        onConnectionChange: (event, error) =>
+          (event === 'lost' ? consoleLogger.error : consoleLogger.info)(`redis connection ${event}`, error ? { error: error.message } : {}),
+      })
+    : createLmdbStore({ dir: stateDir, now });
+} catch (e) {
+  fail(e instanceof Error ? e.message : String(e));
+}
 const app = createApp({ engine, store, now, requireKey, dailyQuota, logger: consoleLogger });
 
 let draining = false;
@@ -103,7 +121,7 @@ const server = serve(
       datasetVersion: engine.info.datasetVersion,
       formatVersion: engine.info.formatVersion,
       recipes: engine.info.recipeCount,
-      state: stateDir,
+      state: redisUrl ? redactUrl(redisUrl) : stateDir,
       requireKey,
       dailyQuota,
     });
