@@ -41,6 +41,10 @@ export interface CuratedData {
   entries: CuratedEntry[];
   /** catalog id → names by language added as synonyms. */
   synonyms: Record<string, Record<string, string[]>>;
+  /** catalog id → names by language removed from it (wrong source synonyms: aspic's 'jelly'); applied before `synonyms`. */
+  dropNames: Record<string, Record<string, string[]>>;
+  /** Names (per language, normalised on load) of things recipes list that are not food: equipment, tools. */
+  nonFood: Record<string, string[]>;
   /** Tandoor key → catalog id it merges into (variants of one kitchen ingredient). */
   tandoor: Record<string, string>;
   /** HowToCook Chinese name → catalog id, or null to leave it out. */
@@ -63,6 +67,8 @@ export function readCurated(datasetDir: string): CuratedData {
     mergeOff: raw.mergeOff ?? {},
     entries: raw.entries ?? [],
     synonyms: raw.synonyms ?? {},
+    dropNames: raw.dropNames ?? {},
+    nonFood: raw.nonFood ?? {},
     tandoor: raw.tandoor ?? {},
     howtocook: raw.howtocook ?? {},
     diets: raw.diets ?? {},

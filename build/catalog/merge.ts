@@ -88,11 +88,17 @@ export function mergeCatalog(input: MergeInput): CatalogEntry[] {
     drafts.set(id, d);
     byOff.set(offId, d);
   }
-  for (const offId of Object.keys(curated.mergeOff).sort()) {
-    const d = drafts.get(curated.mergeOff[offId] ?? '');
+  // mergeOff into an OFF entry now; into a Tandoor or curated entry once those exist (after step 3).
+  const mergeLater: string[] = [];
+  const mergeInto = (offId: string, d: Draft | undefined): void => {
     const node = off.get(offId);
     if (!d || !node) throw new Error(`curated.json: mergeOff '${offId}' → unknown id or OFF node`);
     for (const lang of [...node.names.keys()].sort()) addNames(d, lang, node.names.get(lang) ?? []);
+  };
+  for (const offId of Object.keys(curated.mergeOff).sort()) {
+    const d = drafts.get(curated.mergeOff[offId] ?? '');
+    if (d) mergeInto(offId, d);
+    else mergeLater.push(offId);
   }
   for (const d of [...drafts.values()]) index(d);
 
@@ -123,6 +129,18 @@ export function mergeCatalog(input: MergeInput): CatalogEntry[] {
     d.diet = { ...d.diet, ...clean(c) };
     drafts.set(c.id, d);
   }
+  for (const id of Object.keys(curated.dropNames).sort()) {
+    const d = drafts.get(id);
+    if (!d) throw new Error(`curated.json: dropNames for unknown id ${id}`);
+    for (const [lang, names] of Object.entries(curated.dropNames[id] ?? {})) {
+      const drop = new Set(names.map(normalizeName));
+      const kept = (d.names.get(lang) ?? []).filter((n) => !drop.has(normalizeName(n)));
+      if (kept.length > 0) d.names.set(lang, kept);
+      else d.names.delete(lang);
+      d.seen?.delete(lang);
+    }
+  }
+  for (const offId of mergeLater) mergeInto(offId, drafts.get(curated.mergeOff[offId] ?? ''));
   const unknown = Object.keys(curated.synonyms).filter((id) => !drafts.has(id));
   if (unknown.length > 0) throw new Error(`curated.json: synonyms for unknown ids ${unknown.join(', ')} (add them to entries first)`);
   for (const id of Object.keys(curated.synonyms).sort()) {

@@ -8,6 +8,7 @@ import { readCurated } from '../catalog/curated.ts';
 import { readHowtocook } from '../catalog/howtocook-reader.ts';
 import { mergeCatalog } from '../catalog/merge.ts';
 import { buildNameIndex, lookup } from '../catalog/name-index.ts';
+import { nonFoodTest, type NonFoodTest } from '../catalog/non-food.ts';
 import { readOff } from '../catalog/off-reader.ts';
 import { readTandoor } from '../catalog/tandoor-reader.ts';
 import { readUsda } from '../catalog/usda-reader.ts';
@@ -20,30 +21,35 @@ export interface Catalog {
   /** Canonical id for an ingredient name or id: whole-name match only (case, spaces/hyphens, accents normalised), no substring/plural/parent inference. */
   match(name: string, language?: string): string | undefined;
   get(id: string): CatalogEntry | undefined;
+  /** Build only: true when an unmatched recipe name is equipment, not food (curated `nonFood`; build/catalog/non-food.ts). */
+  isNonFood?: NonFoodTest;
 }
 
 /** A catalog over given entries (tests, fixtures); loadCatalog uses it too. */
-export function catalogFromEntries(entries: CatalogEntry[]): Catalog {
+export function catalogFromEntries(entries: CatalogEntry[], isNonFood?: NonFoodTest): Catalog {
   const index = buildNameIndex(entries);
-  return {
+  const catalog: Catalog = {
     entries,
     match: (name, language) => lookup(index, name, language),
     get: (id) => index.byId.get(id),
   };
+  if (isNonFood) catalog.isNonFood = isNonFood;
+  return catalog;
 }
 
 /** Loads the catalog from dataset/ (datasetDir = the repo's dataset/ folder). Deterministic, no disk cache. */
 export function loadCatalog(datasetDir: string): Catalog {
   const howtocook = readHowtocook(datasetDir);
   const linked = new Set(howtocook.flatMap((h) => (h.usdaId === undefined ? [] : [h.usdaId])));
+  const curated = readCurated(datasetDir);
   const entries = mergeCatalog({
     off: readOff(datasetDir),
     tandoor: readTandoor(datasetDir),
     howtocook,
     usda: readUsda(datasetDir, linked),
-    curated: readCurated(datasetDir),
+    curated,
   });
-  return catalogFromEntries(entries);
+  return catalogFromEntries(entries, nonFoodTest(curated.nonFood));
 }
 
 /**

@@ -2,9 +2,10 @@
  * Iteration aid for the curated catalog data: runs the real compiler pipeline (every source
  * adapter under dataset/sources, then toRecipe: line parser, source hints, matchRecipeIngredient)
  * and prints the share of ingredient lines that got a canonical id, per source, and the most
- * frequent unmatched names (the maintainer's to-do list).
+ * frequent unmatched names (the maintainer's to-do list). Lines that name equipment rather than
+ * food (catalog.isNonFood: curated `nonFood`) are not ingredient lines: counted apart, outside the rate.
  *
- *   npx tsx test/eval/catalog-coverage.ts [--top 60] [--dump unmatched.tsv] [--sample 50 --seed 1]
+ *   npx tsx test/eval/catalog-coverage.ts [--top 60] [--dump unmatched.tsv] [--non-food nonfood.tsv] [--sample 50 --seed 1]
  *
  * --dump writes every unmatched name as "count<TAB>language:name<TAB>one display line with it".
  * --sample prints N random matched lines (seeded) as "id <- name <- display", for precision checks.
@@ -24,15 +25,22 @@ const t0 = performance.now();
 const catalog = loadCatalog(dataset);
 const loadMs = performance.now() - t0;
 
-const stats = new Map<string, { total: number; matched: number }>();
+const stats = new Map<string, { total: number; matched: number; nonFood: number }>();
+const nonFoodNames = new Map<string, number>();
 const unmatched = new Map<string, number>();
 const example = new Map<string, string>();
 const matchedLines: string[] = [];
 for (const rec of readAllSources(dataset)) {
   const recipe = toRecipe(rec, { catalog });
-  const s = stats.get(rec.source) ?? { total: 0, matched: 0 };
+  const s = stats.get(rec.source) ?? { total: 0, matched: 0, nonFood: 0 };
   stats.set(rec.source, s);
   for (const ing of recipe.ingredients) {
+    if (!ing.id && catalog.isNonFood?.(ing.name, recipe.language)) {
+      s.nonFood++;
+      const k = `${recipe.language}:${normalizeName(ing.name)}`;
+      nonFoodNames.set(k, (nonFoodNames.get(k) ?? 0) + 1);
+      continue;
+    }
     s.total++;
     if (ing.id) {
       s.matched++;
@@ -48,16 +56,21 @@ for (const rec of readAllSources(dataset)) {
 console.log(`catalog: ${catalog.entries.length} entries, loaded in ${loadMs.toFixed(0)} ms`);
 let total = 0;
 let matched = 0;
+let nonFood = 0;
 for (const [source, s] of [...stats].sort()) {
   total += s.total;
   matched += s.matched;
-  console.log(`${source.padEnd(24)} ${((100 * s.matched) / s.total).toFixed(1).padStart(5)}%  ${s.matched}/${s.total}`);
+  nonFood += s.nonFood;
+  console.log(`${source.padEnd(24)} ${((100 * s.matched) / s.total).toFixed(1).padStart(5)}%  ${s.matched}/${s.total}  (+${s.nonFood} non-food)`);
 }
-console.log(`${'ALL'.padEnd(24)} ${((100 * matched) / total).toFixed(1).padStart(5)}%  ${matched}/${total}`);
+console.log(`${'ALL'.padEnd(24)} ${((100 * matched) / total).toFixed(1).padStart(5)}%  ${matched}/${total}  (+${nonFood} non-food)`);
 
 const ranked = [...unmatched].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 if (top > 0) console.log(`\nTop ${top} unmatched names:`);
 for (const [k, n] of ranked.slice(0, top)) console.log(`${String(n).padStart(5)}  ${k}`);
+
+const nonFoodOut = opt('--non-food');
+if (nonFoodOut) writeFileSync(nonFoodOut, [...nonFoodNames].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([k, n]) => `${n}\t${k}\n`).join(''));
 
 const dump = opt('--dump');
 if (dump) writeFileSync(dump, ranked.map(([k, n]) => `${n}\t${k}\t${(example.get(k) ?? '').replace(/\s+/g, ' ')}\n`).join(''));

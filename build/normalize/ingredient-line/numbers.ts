@@ -16,10 +16,14 @@ export function normalizeNumerals(text: string): string {
     .replace(/[⁄∕／]/gu, '/')
     .replace(/．/gu, '.')
     .replace(/(\d)\s*\/\s*(\d)/gu, '$1/$2');
-  out = out.replace(/(\d?)\s*([¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/gu, (_m, whole: string, frac: string) => {
+  // A glyph glued to a word keeps a space before it ("juice of½ lemon" → "juice of 1/2 lemon").
+  out = out.replace(/(\d?)(\s*)([¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/gu, (_m, whole: string, gap: string, frac: string, at: number, all: string) => {
     const f = VULGAR[frac] ?? frac;
-    return whole ? `${whole} ${f}` : f;
+    if (whole) return `${whole} ${f}`;
+    return gap !== '' || (at > 0 && /\p{L}/u.test(all[at - 1] ?? '')) ? ` ${f}` : f;
   });
+  // "1 and 1/2 teaspoons": a mixed number written with 'and'.
+  out = out.replace(/(^|[^\d/])(\d+) and (\d+\/\d+)(?![\d/])/gu, '$1$2 $3');
   // "1-1/2 cups", "2-½ cups": a whole number hyphenated to a proper fraction is a mixed number, never a range.
   out = out.replace(/(^|[^\d/.,])(\d+)-(\d\/\d+)(?![\d/])/gu, (m, pre: string, whole: string, frac: string) => {
     const [n = 1, d = 1] = frac.split('/').map(Number);
@@ -30,8 +34,8 @@ export function normalizeNumerals(text: string): string {
 
 /** One number: mixed "1 1/2", fraction "3/4", decimal "1.5" / "1,5", integer, or ".5". */
 const NUMBER = String.raw`(?:\d+\s+\d+/\d+|\d+/\d+|\d+(?:[.,]\d+)?|[.,]\d+)`;
-/** Words and dashes between the two ends of a range, in the languages we read. */
-const RANGE_SEP = String.raw`(?:\s*[-–—~～]\s*|\s*至\s*|\s+(?:to|or|bis|oder|à|a|ou|till|eller|tot|o|até)\s+)`;
+/** Words and dashes between the two ends of a range, in the languages we read ("1- to 1 1/2-pound" too). */
+const RANGE_SEP = String.raw`(?:\s*[-–—]\s*(?:to|bis|till|tot|à|até)\s*|\s*[-–—~～]\s*|\s*至\s*|\s+(?:to|or|bis|oder|à|a|ou|till|eller|tot|o|até)\s+)`;
 const AMOUNT_RE = new RegExp(String.raw`^(${NUMBER})(?:${RANGE_SEP}(${NUMBER}))?(?![\d/])`, 'u');
 
 /** Parses one number as written ("1 1/2", "1,5", "3/4"); NaN when it is not one. */

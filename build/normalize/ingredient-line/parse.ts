@@ -23,6 +23,10 @@ export type ParsedLine = Omit<Ingredient, 'id'>;
 
 const PAREN_RE = /[(（[]([^()（）[\]]*)[)）\]]/gu;
 const APPROX_RE = /^(?:about|approx\.?|approximately|around|roughly|ca\.?|circa|etwa|ungefär|ung\.?|cirka|environ|env\.?|约|大约|ongeveer|circa|unos|unas|aprox\.?)\s*/iu;
+/** Size words before the amount ("scant 1/2 teaspoon salt", "Rounded 1/4 tsp"): kept in the note. */
+const LEADING_QUALIFIER_RE = /^(?:a\s+)?(?:scant|rounded|heaping|heaped|generous|level|good|knapp|gut|gestrichen|gehäuft)\s+(?=\d)/iu;
+/** Portuguese spoons with the kind in parentheses ("2 colheres (sopa) de azeite") read as one unit. */
+const PT_SPOON_RE = /\b(colher(?:es)?)\s*\(\s*(sopa|chá|cha)\s*\)/giu;
 const ARTICLE_RE = /^(?:a|an|ein|eine|einen|en|ett|ei|et|een|un|une|uno|una|um|uma)\s+/iu;
 /** Units a bare unit word implies one of ("pinch of salt", "Prise Salz"). */
 const IMPLIED_ONE = new Set(['pinch', 'dash', 'handful', 'bunch', 'sprig', 'knife tip', 'clove', 'head', 'stick']);
@@ -50,7 +54,7 @@ export function parseLine(line: string, language: string): ParsedLine {
   if (!display) return { display: '', name: '', optional: false };
   const work: Work = { optional: false, notes: [], preparations: [] };
   // Checkbox and bullet glyphs of recipe plugins ("▢ 1 cup"), "~100g", "<1 liter": not part of the amount.
-  let text = normalizeNumerals(display.replace(LEADING_GLYPHS_RE, ''));
+  let text = normalizeNumerals(display.replace(LEADING_GLYPHS_RE, '')).replace(PT_SPOON_RE, '$1 de $2');
 
   // 1. Parentheticals: markers, notes, and a fallback amount.
   let parenQuantity: Quantity | undefined;
@@ -126,6 +130,11 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
     work.notes.push(approx[0].trim());
     text = text.slice(approx[0].length);
   }
+  const qualifier = LEADING_QUALIFIER_RE.exec(text);
+  if (qualifier) {
+    work.notes.push(qualifier[0].trim());
+    text = text.slice(qualifier[0].length);
+  }
   const articleNumber = ARTICLE_RE.exec(text);
   if (articleNumber && /^\d/u.test(text.slice(articleNumber[0].length))) text = text.slice(articleNumber[0].length);
   let read = readQuantity(text, language);
@@ -177,7 +186,8 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
     const alt = /^\s*(?:\/|plus\b|\+|or\b)?\s*/iu.exec(rest);
     if (!alt) break;
     const more = readQuantity(rest.slice(alt[0].length), language);
-    if (!more || !more.quantity.unit || CONTAINER_UNITS.has(more.quantity.unit)) break;
+    // "1/2 cup 1 stick butter": sticks of butter are the one container given as an equivalent.
+    if (!more || !more.quantity.unit || (CONTAINER_UNITS.has(more.quantity.unit) && !(more.quantity.unit === 'stick' && MEASURES.has(quantity.unit)))) break;
     let end = alt[0].length + more.length;
     for (;;) {
       const next = readQuantity(rest.slice(end).replace(/^\s+/u, ''), language);

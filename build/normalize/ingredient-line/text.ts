@@ -22,5 +22,6 @@ export function cleanLine(line: unknown): string {
   const raw = typeof line === 'string' ? line : line == null ? '' : String(line);
   // Decode twice: scraped data often holds "&amp;frac12;".
   const decoded = decodeEntities(decodeEntities(raw.replace(/<[^>]*>/gu, ' ')));
-  return decoded.replace(/<[^>]*>/gu, ' ').replace(/[\s\u00a0\u3000]+/gu, ' ').trim();
+  // 'Â' before a space is a no-break space decoded as Latin-1 ("1/3Â cupsÂ flour"): mojibake, dropped.
+  return decoded.replace(/<[^>]*>/gu, ' ').replace(/Â(?=[\s\u00a0])/gu, '').replace(/[\s\u00a0\u3000]+/gu, ' ').trim();
 }

@@ -120,3 +120,29 @@ describe('catalog content', () => {
     expect(catalog.get('salmon')).toMatchObject({ pescatarian: true, vegetarian: false });
   });
 });
+
+describe('curated fixes and non-food lines (issue 2, coverage to 95%)', () => {
+  it("maps 'jelly' to fruit jelly, not to aspic (dropNames)", () => {
+    expect(catalog.match('jelly', 'en')).toBe('fruit-jelly');
+    expect(catalog.get('aspic')?.names.en?.map(normalizeName)).not.toContain('jelly');
+  });
+  it('keeps egg whites and yolks as their own entries under egg', () => {
+    expect(catalog.match('egg whites', 'en')).toBe('egg-white');
+    expect(catalog.match('egg yolks', 'en')).toBe('egg-yolk');
+    expect(catalog.get('egg-white')?.parent).toBe('egg');
+  });
+  it('merges OFF variants a cook substitutes 1:1 (mergeOff) instead of adding entries', () => {
+    expect(catalog.match('part-skim mozzarella', 'en')).toBe('mozzarella');
+    expect(catalog.match('cremini mushrooms', 'en')).toBe('mushroom');
+  });
+  it('marks equipment lines as non-food, and food names never', () => {
+    const nonFood = catalog.isNonFood;
+    expect(nonFood).toBeDefined();
+    expect(nonFood?.('a deep-fry thermometer', 'en')).toBe(true);
+    expect(nonFood?.('Equipment: an 8-inch springform pan', 'en')).toBe(true);
+    expect(nonFood?.('a 9-inch tart pan with a removable bottom', 'en')).toBe(true);
+    expect(nonFood?.('pan drippings', 'en')).toBe(false);
+    expect(nonFood?.('orange peel', 'en')).toBe(false);
+    expect(nonFood?.('pan blanco', 'es')).toBe(false);
+  });
+});

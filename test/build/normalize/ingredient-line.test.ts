@@ -241,3 +241,34 @@ describe('regressions from the catalog coverage work (issue 2)', () => {
     expect(parseIngredientLine('~100g cheese')).toMatchObject({ name: 'cheese', quantity: { unit: 'g', value: 100 } });
   });
 });
+
+describe('regressions: amounts and units left inside names (issue 2, coverage to 95%)', () => {
+  it('moves a size range after a count to the note ("2 1- to 1 1/2-pound whole bass", "1 7-to 8-ounce package")', () => {
+    expect(parseIngredientLine('2 1- to 1 1/2-pound whole bass')).toMatchObject({ name: 'whole bass', quantity: { unit: '', value: 2 }, note: '1- to 1 1/2-pound' });
+    expect(parseIngredientLine('1 7-to 8-ounce package feta cheese')).toMatchObject({ name: 'feta cheese', quantity: { unit: 'package', value: 1 } });
+    expect(parseIngredientLine('One 7- to 8-pound pumpkin')).toMatchObject({ name: 'pumpkin', quantity: { unit: '', value: 1 } });
+  });
+  it('reads the inch mark as inch before a piece ("1 1\\" piece ginger")', () => {
+    expect(parseIngredientLine('1 1" piece ginger, peeled')).toMatchObject({ name: 'ginger', quantity: { unit: 'piece', value: 1 } });
+  });
+  it('keeps size words before the amount in the note ("scant 1/2 teaspoon salt")', () => {
+    expect(parseIngredientLine('scant 1/2 teaspoon salt')).toMatchObject({ name: 'salt', quantity: { unit: 'tsp', value: 0.5 }, note: 'scant' });
+    expect(parseIngredientLine('Rounded 1/4 teaspoon salt')).toMatchObject({ name: 'salt', quantity: { unit: 'tsp', value: 0.25 } });
+  });
+  it('reads "1 and 1/2", a glued "of½" and a stick of butter given as an equivalent', () => {
+    expect(parseIngredientLine('1 and 1/2 teaspoons ground cinnamon')).toMatchObject({ name: 'ground cinnamon', quantity: { unit: 'tsp', value: 1.5 } });
+    expect(parseIngredientLine('juice of ½ lemon').name).toBe('juice of 1/2 lemon');
+    expect(parseIngredientLine('½ cup 1 stick salted butter')).toMatchObject({ name: 'salted butter', quantity: { unit: 'cup', value: 0.5 }, note: '1 stick' });
+  });
+  it("drops 'Â' mojibake before spaces", () => {
+    expect(parseIngredientLine('1 1/3Â cupsÂ pearl couscous')).toMatchObject({ display: '1 1/3 cups pearl couscous', name: 'pearl couscous' });
+  });
+  it('reads Portuguese, Hungarian, Czech, Slovak and Norwegian units', () => {
+    expect(parseIngredientLine('2 colheres (sopa) de azeite', 'pt')).toMatchObject({ name: 'azeite', quantity: { unit: 'tbsp', value: 2 } });
+    expect(parseIngredientLine('3 ek Vaj', 'hu')).toMatchObject({ name: 'Vaj', quantity: { unit: 'tbsp', value: 3 } });
+    expect(parseIngredientLine('6 gerezd fokhagyma', 'hu')).toMatchObject({ name: 'fokhagyma', quantity: { unit: 'clove', value: 6 } });
+    expect(parseIngredientLine('2 ks vejce', 'cs')).toMatchObject({ name: 'vejce', quantity: { unit: 'piece', value: 2 } });
+    expect(parseIngredientLine('múka hladká, 10 PL', 'sk')).toMatchObject({ name: 'múka hladká', quantity: { unit: 'tbsp', value: 10 } });
+    expect(parseIngredientLine('1 ts salt', 'no')).toMatchObject({ name: 'salt', quantity: { unit: 'tsp', value: 1 } });
+  });
+});
