@@ -31,7 +31,11 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
   const url = urlOf(rec);
 
   const ingredientLines = linesOf(r.recipeIngredient ?? r.ingredients);
-  const ingredients = toIngredients(ingredientLines, hints.ingredients, language, ctx.catalog);
+  // Lines that name equipment, not food ("parchment paper", "Equipment: 2 skewers"), are moved
+  // to the equipment they describe: they are no ingredient a pantry could cover or lack.
+  const parsedLines = toIngredients(ingredientLines, hints.ingredients, language, ctx.catalog);
+  const nonFood = parsedLines.filter((i) => !i.id && ctx.catalog.isNonFood?.(i.name, language));
+  const ingredients = nonFood.length > 0 ? parsedLines.filter((i) => !nonFood.includes(i)) : parsedLines;
   const steps = flattenInstructions(r.recipeInstructions);
 
   const categoryLabels = toLabels(r.recipeCategory);
@@ -83,7 +87,7 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
   };
   const author = toAuthor(r.author, url);
   if (author) recipe.author = author;
-  const equipment = equipmentOf(rec, steps, language);
+  const equipment = unique([...equipmentOf(rec, steps, language), ...mapEquipment(nonFood.map((i) => i.name), language)]);
   if (equipment.length > 0) recipe.equipment = equipment;
   return recipe;
 }
