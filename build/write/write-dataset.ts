@@ -11,12 +11,14 @@ import type { Manifest, ManifestFile } from '../../runtime/format/manifest.ts';
 import { bitmapIndexesWriter } from './bitmap-indexes.ts';
 import { catalogWriter } from './catalog.ts';
 import { numericIndexesWriter } from './numeric-indexes.ts';
+import { pantryWriter } from './pantry.ts';
 import { popularWriter } from './popular.ts';
 import { recordsWriter } from './records.ts';
+import { searchWriter } from './search.ts';
 import type { PartWriter, WriteContext } from './types.ts';
 
 /** Every part of the format, in write order. Adding an index family = one writer here. */
-export const PART_WRITERS: PartWriter[] = [recordsWriter, bitmapIndexesWriter, numericIndexesWriter, popularWriter, catalogWriter];
+export const PART_WRITERS: PartWriter[] = [recordsWriter, bitmapIndexesWriter, numericIndexesWriter, popularWriter, catalogWriter, pantryWriter, searchWriter];
 
 export const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 

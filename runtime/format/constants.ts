@@ -20,6 +20,8 @@ export const MAGIC = {
   idTable: 'RDBI',
   docList: 'RDBL',
   blob: 'RDBB',
+  /** FORMAT.md § 15 Search index. */
+  searchIndex: 'RDBT',
 } as const;
 export type FileKind = keyof typeof MAGIC;
 
@@ -69,7 +71,17 @@ export const PATHS = {
   ids: 'ids.bin',
   popular: 'popular.bin',
   catalog: 'catalog.bin',
+  /** FORMAT.md § 14 Pantry: one bitmap per counted-ingredient total T. */
+  pantryByTotal: 'pantry/by-total.bin',
+  /** FORMAT.md § 15 Search index: term dictionary, postings with per-field tf, field lengths. */
+  searchIndex: 'search/index.bin',
 } as const;
+
+/**
+ * Keys of pantry/by-total.bin: the counted-ingredient total T in decimal, zero-padded to this
+ * width so that code-unit key order is numeric order (FORMAT.md § 14). T above 9999 is refused.
+ */
+export const PANTRY_TOTAL_KEY_WIDTH = 4;
 
 /** A record in a shard: a positional tuple (FORMAT.md § Record). */
 export type RecordTuple = [id: string, json: Uint8Array];

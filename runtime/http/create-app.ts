@@ -18,6 +18,8 @@ import { registerIngredients } from './routes/ingredients.ts';
 import { registerVocabularies } from './routes/vocabularies.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerDocs } from './routes/docs.ts';
+import { registerSearch } from './routes/search.ts';
+import { registerPantry } from './routes/pantry.ts';
 
 /** Paths answered without a key and without counting against any allowance. */
 export const EXEMPT_PATHS: ReadonlySet<string> = new Set(['/healthz', '/docs', '/openapi.json']);
@@ -47,6 +49,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerPopular(app, deps);
   registerIngredients(app, deps);
   registerVocabularies(app, deps);
+  registerSearch(app, deps);
+  registerPantry(app, deps);
   registerHealth(app, deps);
   registerDocs(app);
   for (const path of ROUTED_PATHS) {

@@ -12,6 +12,12 @@ import { normalizeName } from '../format/normalize-name.ts';
 import type { Engine, IngredientPage, IngredientQuery, Vocabularies } from './engine.ts';
 import type { PageRequest } from './filter.ts';
 import { listRecipes } from './recipes.ts';
+import { datasetPantrySource, runPantry } from './pantry.ts';
+import { PantryWorkspace } from './pantry-rank.ts';
+import { PATHS } from '../format/constants.ts';
+import { decodeSearchIndex } from '../format/search-index.ts';
+import { Searcher } from './search.ts';
+import { allowedDocs } from './search-query.ts';
 
 export function createEngine(ds: Dataset): Engine {
   let allDocs: Bitmap | undefined;
@@ -21,11 +27,17 @@ export function createEngine(ds: Dataset): Engine {
   const byId = new Map(entries.map((e) => [e.id, e]));
   const decoder = new TextDecoder();
   let vocab: Vocabularies | undefined;
+  const pantrySource = datasetPantrySource(ds);
+  const pantryWorkspace = new PantryWorkspace();
+  let searcher: Searcher | undefined;
+  const getSearcher = () => (searcher ??= new Searcher(decodeSearchIndex(ds.file(PATHS.searchIndex), PATHS.searchIndex)));
 
   const recordJson = (doc: number): Uint8Array => {
     if (!Number.isInteger(doc) || doc < 0 || doc >= ds.recipeCount) throw new RangeError(`doc ${doc} out of range`);
     return ds.shard(doc >>> SHARD_BITS).tuple(doc & (RECORDS_PER_SHARD - 1))[1];
   };
+
+  const record = (doc: number) => JSON.parse(decoder.decode(recordJson(doc))) as Recipe;
 
   return {
     info: {
@@ -35,13 +47,14 @@ export function createEngine(ds: Dataset): Engine {
       builtFrom: ds.manifest.sources,
     },
     listRecipes: (filter, page) => listRecipes(ds, filter, page, all),
+    pantry: (q) => runPantry(pantrySource, pantryWorkspace, record, q),
     popular(page: PageRequest) {
       const docs = ds.popular.subarray(Math.min(page.offset, ds.recipeCount), Math.min(ds.recipeCount, page.offset + page.limit));
       return { total: ds.recipeCount, docs: Uint32Array.from(docs) };
     },
     docById: (id) => ds.ids.lookup(id),
     recordJson,
-    record: (doc) => JSON.parse(decoder.decode(recordJson(doc))) as Recipe,
+    record,
     resolveIngredient(nameOrId) {
       const key = normalizeName(nameOrId);
       if (byId.has(nameOrId)) return nameOrId;
@@ -56,6 +69,11 @@ export function createEngine(ds: Dataset): Engine {
         list = entries.filter((e) => ids.has(e.id));
       }
       return { total: list.length, items: list.slice(q.offset, q.offset + q.limit) };
+    },
+    search(q) {
+      const allowed = allowedDocs(ds, q.filter);
+      if (allowed === null) return { hits: [] };
+      return { hits: getSearcher().search({ query: q.query, limit: q.limit, allowed }) };
     },
     vocabularies() {
       const counted = (family: 'category' | 'equipment') =>

@@ -4,6 +4,8 @@
  */
 import type { CatalogEntry } from '../format/catalog.ts';
 import type { PageRequest, PageResult, RecipeFilter } from './filter.ts';
+import type { PantryPage, PantryQuery } from './pantry.ts';
+import type { SearchQuery, SearchResult } from './search-query.ts';
 
 export interface DatasetInfo {
   formatVersion: number;
@@ -40,6 +42,8 @@ export interface Engine {
   info: DatasetInfo;
   /** Filtered list, newest first. */
   listRecipes(filter: RecipeFilter, page: PageRequest): PageResult;
+  /** Recipes ranked by pantry coverage (runtime/query/pantry.ts; SPEC.md § GET /pantry). */
+  pantry(q: PantryQuery): PantryPage;
   /** Popularity order (see FORMAT.md § popular). */
   popular(page: PageRequest): PageResult;
   /** Doc number of a recipe id, or undefined. */
@@ -53,4 +57,9 @@ export interface Engine {
   /** Equipment slug known to the dataset? (unknown slugs match nothing) */
   ingredients(query: IngredientQuery): IngredientPage;
   vocabularies(): Vocabularies;
+  /**
+   * Relevance-ranked search (GET /search, runtime/query/search.ts). Optional so that test
+   * engines without a search index still type-check; the route answers 500 without it.
+   */
+  search?(q: SearchQuery): SearchResult;
 }
