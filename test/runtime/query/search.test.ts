@@ -1,0 +1,189 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildFixture } from '../../helpers/fixture-dataset.ts';
+import { makeRecipe } from '../../helpers/make-recipe.ts';
+import { ApiError } from '../../../runtime/errors.ts';
+import { createApp } from '../../../runtime/http/create-app.ts';
+import { createMemoryStore } from '../../../runtime/store/memory.ts';
+import { decodeQuery } from '../../../runtime/query/params.ts';
+import { parseSearchQuery } from '../../../runtime/query/search-params.ts';
+import type { SearchFilter } from '../../../runtime/query/search-query.ts';
+import { Searcher } from '../../../runtime/query/search.ts';
+import { buildSearchIndex } from '../../../build/write/search.ts';
+
+const step = (text: string) => [{ step: 1, text }];
+const fx = buildFixture([
+  makeRecipe({ id: 'choc', title: 'Chocolate cake', createdAt: '2024-01-10T00:00:00.000Z' }),
+  makeRecipe({ id: 'crepe', title: 'Crêpes Suzette', language: 'fr', cuisines: ['french'] }),
+  makeRecipe({ id: 'tomato', title: 'Tomato soup', cuisines: ['italian'] }),
+  makeRecipe({ id: 'kartoffel', title: 'Gebratene Kartoffel', language: 'de', cuisines: ['german'] }),
+  makeRecipe({ id: 'hongshao', title: '红烧肉', language: 'zh', cuisines: ['chinese'] }),
+  makeRecipe({ id: 'lemontart', title: 'Lemon tart', createdAt: '2023-01-01T00:00:00.000Z' }),
+  makeRecipe({ id: 'stew', title: 'Winter stew', instructions: step('Squeeze a lemon over the stew.'), createdAt: '2024-02-01T00:00:00.000Z' }),
+  makeRecipe({ id: 'pasta', title: 'Pasta salad' }),
+  makeRecipe({ id: 'paste', title: 'Garlic paste' }),
+  makeRecipe({ id: 'nice', title: 'Nice salad' }),
+  makeRecipe({ id: 'twin1', title: 'Barley bread', createdAt: '2022-01-02T00:00:00.000Z' }),
+  makeRecipe({ id: 'twin2', title: 'Barley bread', createdAt: '2022-01-01T00:00:00.000Z' }),
+]);
+afterAll(() => fx.cleanup());
+
+const search = (query: string, limit = 10, filter?: SearchFilter) =>
+  fx.engine.search!(filter ? { query, limit, filter } : { query, limit }).hits.map((h) => fx.recipes[h.doc]!.id);
+const parse = (qs: string) => parseSearchQuery(decodeQuery(qs));
+const apiErrorOf = (f: () => unknown): ApiError => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof ApiError) return e;
+    throw e;
+  }
+  throw new Error('no error thrown');
+};
+
+describe('GET /search parameters (SPEC.md § GET /search)', () => {
+  it('requires a query: missing or blank is 400 "The query parameter is required."', () => {
+    for (const qs of ['', 'limit=5', 'query=', 'query=%20%20', 'query=+']) {
+      const e = apiErrorOf(() => parse(qs));
+      expect(e.code).toBe('QUERY_REQUIRED');
+      expect(e.message).toBe('The query parameter is required.');
+    }
+  });
+
+  it('defaults limit to 10 and caps it at 50', () => {
+    expect(parse('query=cake').limit).toBe(10);
+    expect(parse('query=cake&limit=7').limit).toBe(7);
+    expect(parse('query=cake&limit=51').limit).toBe(50);
+    expect(parse('query=cake&limit=100000').limit).toBe(50);
+  });
+
+  it('rejects a limit below 1 or not a whole number with the SPEC message', () => {
+    for (const v of ['0', '-1', '2.5', 'ten']) {
+      const e = apiErrorOf(() => parse(`query=cake&limit=${v}`));
+      expect(e.code).toBe('INVALID_LIMIT');
+      expect(e.message).toBe(`The 'limit' parameter must be a whole number of at least 1; got '${v}'.`);
+    }
+  });
+
+  it('has no offset: offset and other unknown parameters are 400', () => {
+    expect(apiErrorOf(() => parse('query=cake&offset=0')).code).toBe('UNKNOWN_PARAMETER');
+    expect(apiErrorOf(() => parse('query=cake&page=2')).code).toBe('UNKNOWN_PARAMETER');
+  });
+
+  it('accepts the /recipes filters language, cuisine, course and diet with their rules', () => {
+    expect(parse('query=cake&language=DE&cuisine=german')).toEqual({ query: 'cake', limit: 10, filter: { language: 'de', cuisine: 'german' } });
+    expect(apiErrorOf(() => parse('query=cake&cuisine=martian')).code).toBe('UNKNOWN_VOCABULARY_VALUE');
+    expect(apiErrorOf(() => parse('query=cake&language=german')).code).toBe('INVALID_LANGUAGE');
+  });
+});
+
+describe('GET /search over HTTP', () => {
+  const app = createApp({ engine: fx.engine, store: createMemoryStore(), now: () => 0, requireKey: false, dailyQuota: 1000, clientAddress: () => 'test' });
+
+  it('answers {query, recipes} with a score per recipe and no pagination object', async () => {
+    const res = await app.request('/search?query=%20chocolate%20');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { query: string; recipes: { id: string; title: string; score: number }[]; pagination?: unknown };
+    expect(Object.keys(body)).toEqual(['query', 'recipes']);
+    expect(body.query).toBe('chocolate');
+    expect(body.recipes[0]!.id).toBe('choc');
+    expect(body.recipes[0]!.title).toBe('Chocolate cake');
+    expect(body.recipes[0]!.score).toBeGreaterThan(0);
+  });
+
+  it('answers 400 with the SPEC message when the query is missing', async () => {
+    const res = await app.request('/search');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('The query parameter is required.');
+  });
+});
+
+describe('search matching', () => {
+  it('folds accents: crepe finds Crêpes and crêpe finds it too', () => {
+    expect(search('crepe')[0]).toBe('crepe');
+    expect(search('CRÊPES')[0]).toBe('crepe');
+  });
+
+  it('stems: tomatoes finds Tomato, Kartoffeln finds Kartoffel', () => {
+    expect(search('tomatoes')).toEqual(['tomato']);
+    expect(search('Kartoffeln')).toEqual(['kartoffel']);
+  });
+
+  it('tolerates typos: choclate finds chocolate', () => {
+    expect(search('choclate')[0]).toBe('choc');
+    expect(search('chocolaet cake')[0]).toBe('choc');
+  });
+
+  it('gives words of up to 4 letters no edits: rice does not find Nice', () => {
+    expect(search('rice')).toEqual([]);
+    expect(search('nice')).toEqual(['nice']);
+  });
+
+  it('completes the last word as a prefix (search as you type)', () => {
+    expect(search('choc')).toEqual(['choc']);
+    expect(search('gebratene kart')[0]).toBe('kartoffel');
+    expect(search('winter st')[0]).toBe('stew');
+  });
+
+  it('finds a Chinese title by a two-character substring', () => {
+    expect(search('烧肉')).toEqual(['hongshao']);
+    expect(search('红烧')).toEqual(['hongshao']);
+  });
+
+  it('applies filters before scoring', () => {
+    expect(search('salad', 10, { language: 'en' }).sort()).toEqual(['nice', 'pasta']);
+    expect(search('salad', 10, { language: 'fr' })).toEqual([]);
+    expect(search('crepe', 10, { cuisine: 'french' })).toEqual(['crepe']);
+    expect(search('crepe', 10, { cuisine: 'thai' })).toEqual([]);
+  });
+});
+
+describe('search ranking', () => {
+  it('ranks a title match above an instruction-only match', () => {
+    expect(search('lemon')).toEqual(['lemontart', 'stew']);
+  });
+
+  it('ranks an exact match above a fuzzy one', () => {
+    const r = search('pasta');
+    expect(r[0]).toBe('pasta');
+    expect(r).toContain('paste');
+  });
+
+  it('breaks score ties by doc order (newest first) and is deterministic', () => {
+    expect(search('barley bread')).toEqual(['twin1', 'twin2']);
+    const a = fx.engine.search!({ query: 'salad lemon cake', limit: 10 });
+    const b = fx.engine.search!({ query: 'salad lemon cake', limit: 10 });
+    expect(a).toEqual(b);
+  });
+
+  it('returns at most limit hits, best first', () => {
+    const all = fx.engine.search!({ query: 'salad', limit: 10 }).hits;
+    expect(all.length).toBe(2);
+    expect(fx.engine.search!({ query: 'salad', limit: 1 }).hits).toEqual([all[0]]);
+    for (let i = 1; i < all.length; i++) expect(all[i - 1]!.score).toBeGreaterThanOrEqual(all[i]!.score);
+  });
+
+  it('returns nothing for a query with no searchable characters', () => {
+    expect(search('!!!')).toEqual([]);
+  });
+});
+
+describe('search pruning', () => {
+  it('returns exactly what exhaustive scoring returns (MaxScore skips only what cannot rank)', () => {
+    let seed = 42;
+    const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    // A skewed vocabulary: a few very common words and a long tail, like recipe text.
+    const vocab = Array.from({ length: 120 }, (_, i) => `w${String.fromCharCode(97 + (i % 26))}${'xyz'[i % 3]}${i}`);
+    const word = () => vocab[Math.floor(vocab.length * rand() ** 3)]!;
+    const text = (n: number) => Array.from({ length: 1 + Math.floor(rand() * n) }, word).join(' ');
+    const recipes = Array.from({ length: 400 }, (_, i) =>
+      makeRecipe({ id: `r${i}`, title: text(5), description: text(20), instructions: step(text(60)), tags: [word()] }),
+    );
+    const searcher = new Searcher(buildSearchIndex(recipes));
+    for (let q = 0; q < 300; q++) {
+      const query = text(6);
+      for (const limit of [1, 3, 10]) {
+        expect(searcher.search({ query, limit }), query).toEqual(searcher.search({ query, limit, exhaustive: true }));
+      }
+    }
+  });
+});
