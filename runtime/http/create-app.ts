@@ -24,7 +24,7 @@ import { registerPantry } from './routes/pantry.ts';
 /** Paths answered without a key and without counting against any allowance. */
 export const EXEMPT_PATHS: ReadonlySet<string> = new Set(['/healthz', '/docs', '/openapi.json']);
 /** Every routed path (405 for other methods on these). */
-export const ROUTED_PATHS = ['/recipes', '/recipes/:id', '/popular', '/ingredients', '/vocabularies', '/healthz', '/docs', '/openapi.json'];
+export const ROUTED_PATHS = ['/recipes', '/recipes/:id', '/pantry', '/search', '/popular', '/ingredients', '/vocabularies', '/healthz', '/docs', '/openapi.json'];
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const logger = deps.logger ?? consoleLogger;

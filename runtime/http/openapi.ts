@@ -19,6 +19,7 @@ const commonErrors = {
   '405': ref('responses/MethodNotAllowed'),
   '429': ref('responses/RateLimited'),
   '500': ref('responses/ServerError'),
+  '503': ref('responses/Unavailable'),
 };
 
 const security = [{ bearer: [] }, {}];
@@ -204,6 +205,48 @@ export const OPENAPI = {
         },
       },
     },
+    '/pantry': {
+      get: {
+        summary: 'Recipes ranked by how much of each one a pantry covers',
+        operationId: 'pantry',
+        description:
+          'coverage = matched ÷ counted ingredients (non-optional lines, each canonical ingredient once; a line without a canonical id is always missing). Order: coverage descending, then fewer missing, then newest. Only recipes using at least one pantry ingredient in a non-optional line.',
+        parameters: [
+          { name: 'ingredients', in: 'query', required: true, description: 'What you have: comma-separated names or canonical ids, 1 to 20 items, each at most 80 characters; whole names in any catalog language, case-insensitive, a space and a hyphen alike.', schema: { type: 'string' } },
+          { name: 'language', in: 'query', description: 'Two-letter ISO 639-1 code. Default `en`.', schema: { type: 'string', pattern: '^[A-Za-z]{2}$', default: 'en' } },
+          { ...limitParam, description: 'Page size. Default 20; a value above 100 yields 100. A non-integer or a value below 1 gives 400.' },
+          offsetParam,
+          intParam('maxMissing', 'Only recipes missing at most this many ingredients; 0 = what can be cooked now.', 0, 20),
+          { name: 'assumeStaples', in: 'query', description: 'Opt-in: `true` counts water, salt and black pepper as available (they never qualify a recipe on their own). Default `false`.', schema: { type: 'boolean', default: false } },
+        ],
+        responses: {
+          '200': { description: 'A page of pantry results.', headers: rateHeaders, content: json(ref('schemas/PantryList')) },
+          '400': ref('responses/BadRequest'),
+          ...commonErrors,
+        },
+      },
+    },
+    '/search': {
+      get: {
+        summary: 'Relevance-ranked search (no paging)',
+        operationId: 'search',
+        description:
+          'BM25F over title, ingredient names, tags/categories/cuisines, description and instructions; accents folded; light stemming per recipe language; Chinese/Japanese by character pairs; typo tolerance (0 edits up to 4 letters, 1 up to 8, 2 beyond; first letter kept); the last word also matches as a prefix.',
+        parameters: [
+          { name: 'query', in: 'query', required: true, description: 'What to search for; missing or empty gives 400. At most 200 characters.', schema: { type: 'string', minLength: 1, maxLength: 200 } },
+          { name: 'limit', in: 'query', description: 'How many results. Default 10; a value above 50 yields 50. A non-integer or a value below 1 gives 400.', schema: { type: 'integer', minimum: 1, default: 10 } },
+          { name: 'language', in: 'query', description: 'Only recipes in this language (two-letter code).', schema: { type: 'string', pattern: '^[A-Za-z]{2}$' } },
+          { name: 'cuisine', in: 'query', description: 'Only recipes of this cuisine.', schema: { type: 'string', enum: CUISINES } },
+          { name: 'course', in: 'query', description: 'Only recipes of this course.', schema: { type: 'string', enum: COURSES } },
+          { name: 'diet', in: 'query', description: 'Only recipes known to suit this diet.', schema: { type: 'string', enum: DIETS } },
+        ],
+        responses: {
+          '200': { description: 'The best matches, best first.', headers: rateHeaders, content: json(ref('schemas/SearchResult')) },
+          '400': ref('responses/BadRequest'),
+          ...commonErrors,
+        },
+      },
+    },
     '/healthz': {
       get: {
         summary: 'Liveness: 200 without a key and without using quota',
@@ -258,6 +301,36 @@ export const OPENAPI = {
         type: 'object',
         required: ['pagination', 'recipes'],
         properties: { pagination: ref('schemas/Pagination'), recipes: { type: 'array', items: ref('schemas/Recipe') } },
+      },
+      PantryResult: {
+        allOf: [
+          ref('schemas/Recipe'),
+          {
+            type: 'object',
+            required: ['coverage', 'matchedIngredients', 'missingIngredients'],
+            properties: {
+              coverage: { type: 'number', minimum: 0, maximum: 1, description: 'matched ÷ counted ingredients, 4 decimals.' },
+              matchedIngredients: { type: 'array', items: { type: 'string' }, description: 'Recipe ingredient names the pantry covers, as the recipe names them.' },
+              missingIngredients: { type: 'array', items: { type: 'string' }, description: 'Recipe ingredient names the pantry does not cover, as the recipe names them.' },
+            },
+          },
+        ],
+      },
+      PantryList: {
+        type: 'object',
+        required: ['pagination', 'recipes'],
+        properties: { pagination: ref('schemas/Pagination'), recipes: { type: 'array', items: ref('schemas/PantryResult') } },
+      },
+      SearchResult: {
+        type: 'object',
+        required: ['query', 'recipes'],
+        properties: {
+          query: { type: 'string', description: 'The query as understood (trimmed).' },
+          recipes: {
+            type: 'array',
+            items: { allOf: [ref('schemas/Recipe'), { type: 'object', required: ['score'], properties: { score: { type: 'number', description: 'BM25F relevance, 4 decimals; comparable within one response only.' } } }] },
+          },
+        },
       },
       Ingredient: {
         type: 'object',
@@ -331,6 +404,11 @@ export const OPENAPI = {
       RateLimited: {
         description: 'The daily allowance is used up (message "Rate limit exceeded for this API key. Try again later.").',
         headers: { ...rateHeaders, 'Retry-After': ref('headers/RetryAfter') },
+        content: json(ref('schemas/Error')),
+      },
+      Unavailable: {
+        description: 'The shared key and quota store (Redis) cannot be reached; nothing is served unmetered. Retry after the Retry-After seconds.',
+        headers: { 'Retry-After': ref('headers/RetryAfter') },
         content: json(ref('schemas/Error')),
       },
       ServerError: {

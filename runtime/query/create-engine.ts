@@ -16,6 +16,7 @@ import { datasetPantrySource, runPantry } from './pantry.ts';
 import { PantryWorkspace } from './pantry-rank.ts';
 import { PATHS } from '../format/constants.ts';
 import { decodeSearchIndex } from '../format/search-index.ts';
+import { decodeContainer } from '../format/container.ts';
 import { Searcher } from './search.ts';
 import { allowedDocs } from './search-query.ts';
 
@@ -29,6 +30,9 @@ export function createEngine(ds: Dataset): Engine {
   let vocab: Vocabularies | undefined;
   const pantrySource = datasetPantrySource(ds);
   const pantryWorkspace = new PantryWorkspace();
+  // The search index is decoded on the first search (it is the largest part to decode), but its
+  // presence, magic and version are checked now so a bad dataset never starts.
+  decodeContainer('searchIndex', ds.file(PATHS.searchIndex), PATHS.searchIndex);
   let searcher: Searcher | undefined;
   const getSearcher = () => (searcher ??= new Searcher(decodeSearchIndex(ds.file(PATHS.searchIndex), PATHS.searchIndex)));
 

@@ -54,12 +54,9 @@ export interface Engine {
   record(doc: number): import('../format/recipe.ts').Recipe;
   /** Canonical id for a name or id (whole-name, any catalog language, case/space/hyphen-insensitive). */
   resolveIngredient(nameOrId: string): string | undefined;
-  /** Equipment slug known to the dataset? (unknown slugs match nothing) */
+  /** Canonical ingredients, paged, optionally by name prefix. */
   ingredients(query: IngredientQuery): IngredientPage;
   vocabularies(): Vocabularies;
-  /**
-   * Relevance-ranked search (GET /search, runtime/query/search.ts). Optional so that test
-   * engines without a search index still type-check; the route answers 500 without it.
-   */
-  search?(q: SearchQuery): SearchResult;
+  /** Relevance-ranked search (GET /search, runtime/query/search.ts). */
+  search(q: SearchQuery): SearchResult;
 }

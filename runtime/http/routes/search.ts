@@ -15,7 +15,6 @@ export function registerSearch(app: Hono<AppEnv>, deps: AppDeps): void {
   const { engine } = deps;
   app.get('/search', (c) => {
     const q = parseSearchQuery(decodeQuery(rawQuery(c.req.url)));
-    if (!engine.search) throw new Error('this engine has no search index');
     const { hits } = engine.search(q);
     const parts: Uint8Array[] = [Buffer.from(`{"query":${JSON.stringify(q.query)},"recipes":[`)];
     hits.forEach((h, i) => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { get, makeApp } from './app-fixture.ts';
 import { INGREDIENTS_PARAMS, POPULAR_PARAMS, RECIPES_PARAMS } from '../../../runtime/query/params.ts';
 import { ROUTED_PATHS } from '../../../runtime/http/create-app.ts';
+import { PANTRY_PARAMS } from '../../../runtime/query/pantry-params.ts';
+import { SEARCH_PARAMS } from '../../../runtime/query/search-params.ts';
 
 type Doc = { openapi: string; paths: Record<string, { get: { parameters: { name: string; in: string }[]; responses: Record<string, unknown> } }> };
 
@@ -19,12 +21,14 @@ describe('GET /openapi.json', () => {
     expect(names('/recipes')).toEqual([...RECIPES_PARAMS].sort());
     expect(names('/popular')).toEqual([...POPULAR_PARAMS].sort());
     expect(names('/ingredients')).toEqual([...INGREDIENTS_PARAMS].sort());
+    expect(names('/pantry')).toEqual([...PANTRY_PARAMS].sort());
+    expect(names('/search')).toEqual([...SEARCH_PARAMS].sort());
   });
 
   it('documents the error statuses of the API routes and resolves every $ref', async () => {
     const f = makeApp();
     const doc = (await get(f, '/openapi.json')).body as Doc & Record<string, unknown>;
-    for (const path of ['/recipes', '/recipes/{id}', '/popular', '/ingredients', '/vocabularies']) {
+    for (const path of ['/recipes', '/recipes/{id}', '/pantry', '/search', '/popular', '/ingredients', '/vocabularies']) {
       const statuses = Object.keys(doc.paths[path]!.get.responses);
       for (const s of ['200', '400', '401', '405', '429', '500']) expect(statuses, path).toContain(s);
     }
