@@ -60,15 +60,26 @@ export function coverageOf(matched: number, total: number): number {
   return Math.round((matched / total) * scale) / scale;
 }
 
-/** The two lists for one recipe, given every id counted as available. */
+/**
+ * The two lists for one recipe, given every id counted as available. `missing` holds exactly
+ * T − m names, the count the order uses: one per missing canonical ingredient (named by its first
+ * non-optional line) and one per non-optional line without an id. `matched` names every covered
+ * line once, optional ones included.
+ */
 export function ingredientLists(recipe: Recipe, available: ReadonlySet<string>): { matched: string[]; missing: string[] } {
   const matched = new Set<string>();
-  const missing = new Set<string>();
+  const missing: string[] = [];
+  const missingIds = new Set<string>();
   for (const line of recipe.ingredients) {
     if (line.id !== undefined && available.has(line.id)) matched.add(line.name);
-    else if (!line.optional) missing.add(line.name);
+    else if (line.optional) continue;
+    else if (line.id === undefined) missing.push(line.name);
+    else if (!missingIds.has(line.id)) {
+      missingIds.add(line.id);
+      missing.push(line.name);
+    }
   }
-  return { matched: [...matched], missing: [...missing] };
+  return { matched: [...matched], missing };
 }
 
 /** The ranking's view of a dataset: the 'ingredient' and 'language' families and pantry/by-total.bin. */

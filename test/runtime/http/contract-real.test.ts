@@ -154,3 +154,105 @@ describe('the other endpoints over the real dataset', () => {
     expect(garlic.recipeCount).toBe(oracle((x) => x.ingredients.some((i) => i.id === 'garlic')).length);
   });
 });
+
+describe('GET /pantry over the real dataset', () => {
+  type PantryRecipe = Recipe & { coverage: number; matchedIngredients: string[]; missingIngredients: string[] };
+
+  it('requires ingredients, with the exact message of SPEC.md', async () => {
+    for (const q of ['', '?ingredients=', '?language=en']) {
+      const r = await call(`/pantry${q}`, '/pantry');
+      expect(r.status).toBe(400);
+      expect(r.body.error.message).toBe("The 'ingredients' parameter is required. Send the ingredients you have, such as 'chicken,rice'.");
+    }
+  });
+
+  it('rejects a maxMissing that is not a whole number from 0 to 20, with the exact message', async () => {
+    for (const v of ['-1', '21', '1.5', 'abc', '']) {
+      const r = await call(`/pantry?ingredients=rice&maxMissing=${v}`, '/pantry');
+      expect(r.status).toBe(400);
+      expect(r.body.error.message).toBe("The 'maxMissing' parameter must be a whole number between 0 and 20. Send how many ingredients you are willing to shop for, such as 1.");
+    }
+  });
+
+  it('ranks by coverage, then fewer missing, only English recipes by default, each using a pantry ingredient', async () => {
+    const r = await call('/pantry?ingredients=chicken,rice,garlic,onion&limit=100');
+    expect(r.status).toBe(200);
+    const recipes = r.body.recipes as PantryRecipe[];
+    expect(recipes.length).toBeGreaterThan(0);
+    for (const [i, x] of recipes.entries()) {
+      expect(x.language).toBe('en');
+      expect(x.coverage).toBeGreaterThan(0);
+      expect(x.coverage).toBeLessThanOrEqual(1);
+      expect(x.matchedIngredients.length).toBeGreaterThan(0);
+      const prev = recipes[i - 1];
+      if (prev) {
+        expect(prev.coverage).toBeGreaterThanOrEqual(x.coverage);
+        if (prev.coverage === x.coverage) expect(prev.missingIngredients.length).toBeLessThanOrEqual(x.missingIngredients.length);
+      }
+    }
+  });
+
+  it('returns exactly what can be cooked now with maxMissing=0', async () => {
+    const r = await call('/pantry?ingredients=gin,lime-juice,simple-syrup,vodka,lemon-juice,sugar,water,ice&maxMissing=0&limit=100');
+    for (const x of r.body.recipes as PantryRecipe[]) {
+      expect(x.missingIngredients).toEqual([]);
+      expect(x.coverage).toBe(1);
+    }
+  });
+
+  it('joins pages without gaps or duplicates', async () => {
+    const all = await call('/pantry?ingredients=garlic,butter&limit=100');
+    const total = all.body.pagination.total as number;
+    const walked: string[] = [];
+    for (let offset = 0; offset < Math.min(total, 60); offset += 9) {
+      const r = await call(`/pantry?ingredients=garlic,butter&limit=9&offset=${offset}`, '/pantry');
+      expect(r.body.pagination.total).toBe(total);
+      walked.push(...ids(r.body));
+    }
+    expect(walked).toEqual(ids(all.body).slice(0, walked.length));
+    expect(new Set(walked).size).toBe(walked.length);
+  });
+
+  it('caps limit at 100, answers 200 with no matches for an all-unknown pantry, and honours language', async () => {
+    expect((await call('/pantry?ingredients=rice&limit=1000')).body.pagination.limit).toBeLessThanOrEqual(100);
+    expect((await call('/pantry?ingredients=unobtainium')).body.pagination.total).toBe(0);
+    const zh = await call('/pantry?ingredients=%E5%A4%A7%E8%92%9C&language=zh');
+    expect(zh.body.recipes.every((x: Recipe) => x.language === 'zh')).toBe(true);
+  });
+});
+
+describe('GET /search over the real dataset', () => {
+  it('requires a non-empty query, with the exact message of SPEC.md', async () => {
+    for (const q of ['', '?query=', '?query=%20%20']) {
+      const r = await call(`/search${q}`, '/search');
+      expect(r.status).toBe(400);
+      expect(r.body.error.message).toBe('The query parameter is required.');
+    }
+  });
+
+  it('returns 10 results by default, at most 50, no pagination object, and rejects offset', async () => {
+    const r = await call('/search?query=chicken');
+    expect(r.status).toBe(200);
+    expect(r.body.recipes.length).toBe(10);
+    expect(r.body.pagination).toBeUndefined();
+    expect((await call('/search?query=chicken&limit=500')).body.recipes.length).toBe(50);
+    expect((await call('/search?query=chicken&limit=0')).body.error.message).toBe("The 'limit' parameter must be a whole number of at least 1; got '0'.");
+    expect((await call('/search?query=chicken&offset=10')).status).toBe(400);
+  });
+
+  it('finds a recipe by its exact title first, and by its title with a typo in the top 3', async () => {
+    const target = t.all.find((x) => x.language === 'en' && /^[A-Za-z]+ [A-Za-z]+ [A-Za-z]{7,}$/.test(x.title))!;
+    const exact = await call(`/search?query=${encodeURIComponent(target.title)}`);
+    expect(exact.body.recipes[0].id).toBe(target.id);
+    const word = target.title.split(' ')[2]!;
+    const typo = target.title.replace(word, word.slice(0, 3) + word.slice(4));
+    const fuzzy = await call(`/search?query=${encodeURIComponent(typo)}`);
+    expect(ids(fuzzy.body).slice(0, 3)).toContain(target.id);
+  });
+
+  it('ranks scores best first', async () => {
+    const r = await call('/search?query=tomato%20soup&limit=50');
+    const scores = r.body.recipes.map((x: { score: number }) => x.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+});

@@ -33,8 +33,10 @@ function oracle(recipes: readonly Recipe[], q: PantryQuery): Expected[] {
     if (![...ids].some((id) => q.ingredients.includes(id))) return;
     if (q.maxMissing !== undefined && t - m > q.maxMissing) return;
     const matched = r.ingredients.filter((i) => i.id && available.has(i.id)).map((i) => i.name);
-    const missing = required.filter((i) => !i.id || !available.has(i.id)).map((i) => i.name);
-    rows.push({ doc, m, t, coverage: Math.round((m / t) * 1e4) / 1e4, matchedIngredients: [...new Set(matched)], missingIngredients: [...new Set(missing)] });
+    // One name per missing unit of T: the first line of each missing id, every line without an id.
+    const missing = required.filter((i, k) => !i.id || (!available.has(i.id) && required.findIndex((j) => j.id === i.id) === k)).map((i) => i.name);
+    expect(missing.length).toBe(t - m);
+    rows.push({ doc, m, t, coverage: Math.round((m / t) * 1e4) / 1e4, matchedIngredients: [...new Set(matched)], missingIngredients: missing });
   });
   rows.sort((a, b) => b.m / b.t - a.m / a.t || a.t - a.m - (b.t - b.m) || a.doc - b.doc);
   return rows.map(({ doc, coverage, matchedIngredients, missingIngredients }) => ({ doc, coverage, matchedIngredients, missingIngredients }));
