@@ -58,8 +58,8 @@ export interface CuratedData {
 
 export const CURATED_JSON = 'ingredients/curated.json';
 
-export function readCurated(datasetDir: string): CuratedData {
-  const raw = JSON.parse(readText(join(datasetDir, CURATED_JSON))) as Partial<CuratedData>;
+export function readCurated(datasetDir: string, file = join(datasetDir, CURATED_JSON)): CuratedData {
+  const raw = JSON.parse(readText(file)) as Partial<CuratedData>;
   return {
     includeOff: raw.includeOff ?? [],
     excludeOffUnder: raw.excludeOffUnder ?? [],

@@ -70,6 +70,51 @@ export const COUNT_WORDS: Record<string, readonly string[]> = {
   pt: ['um', 'uma', 'dois', 'duas', 'três', 'meio', 'meia', 'x'],
 };
 
+/**
+ * Words that start a purpose or addition tail, cut with everything after them (never the first
+ * word): "flour for dredging", "kosher salt plus more for seasoning", "Öl zum Braten".
+ */
+export const TAIL_WORDS: Record<string, readonly string[]> = {
+  en: ['for', 'plus'], de: ['für', 'fur', 'zum', 'zur'], nl: ['voor', 'om'], fr: ['pour'], es: ['para'], pt: ['para'], it: ['per'],
+  sv: ['till'], da: ['til'], nb: ['til'], no: ['til'],
+};
+
+/**
+ * Dropped only at the front of a name: old and informal measures and containers that the parser
+ * left in the name ("a pound of sugar", "A tea-spoonful of rose water", "1 TB butter", "block of
+ * feta"), and brand names printed before the ingredient ("Inspired Organics peanut butter",
+ * "McCormick Gourmet™ cumin"). A brand is listed only when the product is the plain ingredient.
+ */
+export const LEADING: Record<string, readonly string[]> = {
+  en: [
+    'a', 'an', 'the', 'of', 'pound', 'pounds', 'quarter', 'little', 'bit', 'couple', 'spoonful', 'spoonfuls', 'tea-spoonful', 'tea-spoonfuls', 'table-spoonful',
+    'teaspoonful', 'tablespoonful', 'salt-spoonful', 'saltspoonful', 'dessert-spoonful', 'dessertspoonful', 'cupful', 'teacupful', 'teacup', 'gill', 'wineglass', 'wineglassful',
+    'tb', 'tbs', 'tbsp', 'tsp', 'gm', 'gms', 'gr', 'grams', 'ounces', 'ounce', 'oz', 'lb', 'lbs', 'cup', 'cups', 'teaspoon', 'teaspoons', 'tablespoon', 'tablespoons', 'spoon', 'spoons',
+    'can', 'cans', 'tin', 'tins', 'jar', 'jars', 'package', 'packages', 'pkg', 'bag', 'bags', 'box', 'boxes', 'bottle', 'bottles', 'carton', 'container', 'packet', 'packets', 'envelope',
+    'block', 'blocks', 'ball', 'balls', 'bar', 'bars', 'scoop', 'scoops', 'sprinkle', 'stick', 'sticks', 'loaf', 'loaves', 'baskets', 'basket', 'pint', 'quart',
+    // brands
+    'inspired-organics', 'simply-nature', 'simplynature', 'mccormick', 'mccormick-gourmet', 'mccormick-gourmettm', 'gourmet', 'kikkoman', 'diamond-crystal', 'mortons', 'morton',
+    'goldn-plump', 'the-fresh-salad-co', 'fresh-salad-co', 'sizzlefish', 'dakotas-pride', 'campbells', 'smirnoff', 'goslings', 'lairds', 'dolin', 'bobs-red-mill', 'bob-s-red-mill',
+    'king-arthur', 'land-o-lakes', 'philadelphia', 'heinz', 'hellmanns', 'kerrygold', 'ghirardelli', 'nestle', 'hersheys', 'domino', 'imperial', 'c-and-h', 'goya', 'la-costena',
+    'mission', 'old-el-paso', 'swanson', 'pacific', 'kraft', 'barilla', 'de-cecco', 'rao', 'raos', 'mutti', 'cento', 'valbreso', 'president', 'nielsen-massey', 'watkins', 'frontier',
+    'simply-organic', 'spice-islands', 'badia', 'tabasco', 'franks', 'franks-redhot', 'lea-and-perrins', 'huy-fong', 'lee-kum-kee', 'aroy-d', 'chaokoh', 'thai-kitchen', 'maesri',
+    'mae-ploy', 'knorr', 'maggi', 'better-than-bouillon', 'kitchen-basics', 'tillamook', 'cabot', 'organic-valley', 'horizon', 'fage', 'chobani', 'stonyfield', 'daisy', 'breakstone',
+    'knudsen', 'challenge', 'plugra', 'kirkland', 'trader-joes', 'whole-foods', '365', 'great-value', 'market-pantry', 'happy-belly', 'good-and-gather', 'sizzlefish',
+  ],
+};
+
+const compiledLeading = new Map<string, Set<string>>();
+
+/** LEADING words for a language (English ones apply to every language: brands and English measures appear everywhere). */
+export function leadingSet(language: string): Set<string> {
+  const lang = language.toLowerCase().slice(0, 2);
+  let set = compiledLeading.get(lang);
+  if (!set) {
+    set = new Set([...(LEADING[lang] ?? []), ...(lang === 'en' ? [] : LEADING.en ?? [])].map(normalizeName));
+    compiledLeading.set(lang, set);
+  }
+  return set;
+}
 
 const compiled = new Map<string, Set<string>>();
 

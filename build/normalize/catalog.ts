@@ -37,11 +37,14 @@ export function catalogFromEntries(entries: CatalogEntry[], isNonFood?: NonFoodT
   return catalog;
 }
 
-/** Loads the catalog from dataset/ (datasetDir = the repo's dataset/ folder). Deterministic, no disk cache. */
-export function loadCatalog(datasetDir: string): Catalog {
+/**
+ * Loads the catalog from dataset/ (datasetDir = the repo's dataset/ folder). Deterministic, no disk cache.
+ * `curatedFile` reads another curated.json (a candidate being checked before it replaces the real one).
+ */
+export function loadCatalog(datasetDir: string, options: { curatedFile?: string } = {}): Catalog {
   const howtocook = readHowtocook(datasetDir);
   const linked = new Set(howtocook.flatMap((h) => (h.usdaId === undefined ? [] : [h.usdaId])));
-  const curated = readCurated(datasetDir);
+  const curated = readCurated(datasetDir, options.curatedFile);
   const entries = mergeCatalog({
     off: readOff(datasetDir),
     tandoor: readTandoor(datasetDir),

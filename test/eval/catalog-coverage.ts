@@ -5,7 +5,9 @@
  * frequent unmatched names (the maintainer's to-do list). Lines that name equipment rather than
  * food (catalog.isNonFood: curated `nonFood`) are not ingredient lines: counted apart, outside the rate.
  *
- *   npx tsx test/eval/catalog-coverage.ts [--top 60] [--dump unmatched.tsv] [--non-food nonfood.tsv] [--sample 50 --seed 1]
+ *   npx tsx test/eval/catalog-coverage.ts [--top 60] [--dump unmatched.tsv] [--non-food nonfood.tsv] [--sample 50 --seed 1] [--curated file.json]
+ *
+ * --curated checks a candidate curated.json (a copy being edited) before it replaces dataset/ingredients/curated.json.
  *
  * --dump writes every unmatched name as "count<TAB>language:name<TAB>one display line with it".
  * --sample prints N random matched lines (seeded) as "id <- name <- display", for precision checks.
@@ -20,9 +22,10 @@ const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const top = Number(opt('--top') ?? 60);
 const dataset = join(import.meta.dirname, '../../dataset');
+const curatedFile = opt('--curated');
 
 const t0 = performance.now();
-const catalog = loadCatalog(dataset);
+const catalog = loadCatalog(dataset, curatedFile === undefined ? {} : { curatedFile });
 const loadMs = performance.now() - t0;
 
 const stats = new Map<string, { total: number; matched: number; nonFood: number }>();

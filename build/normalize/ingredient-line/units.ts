@@ -119,7 +119,8 @@ export function matchUnitAt(text: string): UnitMatch | undefined {
     let end = s.text.length;
     const next = text[end];
     const lastIsCjk = CJK.test(s.text);
-    if (next !== undefined && !lastIsCjk && LETTER.test(next)) continue;
+    // "120g淡奶油": a Chinese name may follow a Latin unit without a space.
+    if (next !== undefined && !lastIsCjk && LETTER.test(next) && !CJK.test(next)) continue;
     if (next === '.') end += 1;
     return { unit: s.unit, length: end };
   }

@@ -146,3 +146,37 @@ describe('curated fixes and non-food lines (issue 2, coverage to 95%)', () => {
     expect(nonFood?.('pan blanco', 'es')).toBe(false);
   });
 });
+
+describe('build-time reduction: tails, leading measures and brands, slash alternatives (issue 2, coverage past 88%)', () => {
+  it('cuts a purpose or addition tail', () => {
+    expect(canonicalName('all-purpose flour for dredging', 'en')).toBe('flour');
+    expect(candidateNames('kosher salt plus more for seasoning', 'en')).toContain('salt');
+    expect(matchRecipeIngredient(catalog, 'vegetable oil for deep-frying', 'en')).toBe('vegetable-oil');
+  });
+  it('drops old measures and listed brands only at the front', () => {
+    expect(canonicalName('a pound of sugar', 'en')).toBe('sugar');
+    expect(matchRecipeIngredient(catalog, 'Inspired Organics peanut butter', 'en')).toBe('peanut-butter');
+    expect(matchRecipeIngredient(catalog, 'McCormick Gourmet™ Organic Coriander', 'en')).toBe(catalog.match('coriander', 'en'));
+    // 'cup' inside a name is kept: peanut butter cups are no peanut butter.
+    expect(canonicalName('peanut butter cups', 'en')).toBe('peanut-butter-cups');
+  });
+  it('reads slash alternatives word by word and as a joiner', () => {
+    expect(candidateNames('all-purpose/plain flour', 'en')).toContain('all-purpose-flour');
+    expect(matchRecipeIngredient(catalog, 'Gherkin / Cornichons', 'en')).toBe('gherkin');
+  });
+  it('maps common Chinese names to their entries (curated zh names and entries)', () => {
+    expect(catalog.match('排骨', 'zh')).toBe('pork-ribs');
+    expect(catalog.match('皮蛋', 'zh')).toBe('century-egg');
+    expect(catalog.match('豆豉', 'zh')).toBe('fermented-black-beans');
+    expect(catalog.match('芝麻酱', 'zh')).toBe('chinese-sesame-paste');
+    expect(catalog.get('century-egg')?.parent).toBe('egg');
+    expect(catalog.get('century-egg')?.vegan).toBe(false);
+  });
+  it('maps "zest and juice of 1 lemon" to the lemon, and keeps juice and zest apart', () => {
+    expect(matchRecipeIngredient(catalog, 'zest and juice of 1 lemon', 'en')).toBe('lemon');
+    expect(catalog.match('lemon juice', 'en')).toBe('lemon-juice');
+  });
+  it("does not read Gaelic 'each' (horse) into an English line (dropNames)", () => {
+    expect(catalog.match('each', 'en')).toBeUndefined();
+  });
+});

@@ -272,3 +272,13 @@ describe('regressions: amounts and units left inside names (issue 2, coverage to
     expect(parseIngredientLine('1 ts salt', 'no')).toMatchObject({ name: 'salt', quantity: { unit: 'tsp', value: 1 } });
   });
 });
+
+describe('regressions: a Chinese name right after a Latin unit (issue 2, coverage past 88%)', () => {
+  it('reads "120g淡奶油" as 120 g of 淡奶油', () => {
+    expect(parseIngredientLine('120g淡奶油', 'zh')).toMatchObject({ name: '淡奶油', quantity: { unit: 'g', value: 120 } });
+    expect(parseIngredientLine('12g玉米淀粉', 'zh')).toMatchObject({ name: '玉米淀粉', quantity: { unit: 'g', value: 12 } });
+  });
+  it('still refuses a unit glued to a Latin word', () => {
+    expect(parseIngredientLine('2 lemons', 'en')).toMatchObject({ name: 'lemons', quantity: { value: 2 } });
+  });
+});
