@@ -4,8 +4,13 @@
  * leaves the last committed state), and safe for several processes sharing the directory (LMDB's
  * own writer lock serialises write transactions across processes).
  *
- * Every write here is a `transactionSync`: the quota step reads, compares and increments inside
- * one write transaction with no await in between, so it is one atomic operation across processes.
+ * Key writes are `transactionSync`. The quota step is an asynchronous `transaction`: its callback
+ * reads, compares and increments synchronously inside one write transaction (atomic across
+ * processes: LMDB's writer lock serialises transactions), and lmdb-js commits the callbacks queued
+ * in one event turn together, so concurrent requests share one disk flush. The promise resolves
+ * after the commit, so an admitted request is durable before it is served. Measured on the real
+ * server with 50 connections: about 900 req/s for /recipes, against about 185 req/s when every
+ * request waited for its own synchronous commit.
  * Reads outside a transaction see the latest committed state (this driver calls resetReadTxn
  * before each read), so a running server sees keys created by the CLI at once.
  *
@@ -91,11 +96,11 @@ export function createLmdbStore(options: LmdbStoreOptions): Store {
       const now = options.now();
       const prune = now - lastPrune >= pruneEvery;
       if (prune) lastPrune = now;
-      return root.transactionSync(() => {
+      return root.transaction(() => {
         if (prune) pruneInTxn(utcDay(now - 86_400_000));
         const used = quota.get([day, subject]) ?? 0;
         if (used >= limit) return { allowed: false, used, limit };
-        quota.putSync([day, subject], used + 1);
+        quota.put([day, subject], used + 1);
         return { allowed: true, used: used + 1, limit };
       });
     },
