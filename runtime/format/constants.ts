@@ -39,13 +39,13 @@ export const PAYLOAD_ALIGNMENT = 32;
 export const ID_WIDTH = 16;
 
 /**
- * Numeric indexes keep a cumulative "value <= key" bitmap at breakpoints chosen so that at most
- * this fraction of the docs with a value lie strictly between two breakpoints (default 1/32;
- * range 1/4..1/1024: smaller = faster range queries, bigger files).
+ * Numeric indexes keep a cumulative "key <= k" bitmap at breakpoints at least this fraction of
+ * the known values apart (default 1/128; range 1/16..1/1024: smaller = a smaller slice to OR per
+ * range query, more bitmaps on disk and in memory).
  */
-export const NUMERIC_BREAKPOINT_FRACTION = 1 / 32;
-/** ... but never fewer than this many docs between breakpoints (avoids one bitmap per key on small data). */
-export const NUMERIC_BREAKPOINT_MIN_GAP = 256;
+export const NUMERIC_BREAKPOINT_FRACTION = 1 / 128;
+/** ... and at least this many values apart (avoids one bitmap per key on small data). */
+export const NUMERIC_BREAKPOINT_MIN_GAP = 128;
 
 /** Bitmap index families: one file each under index/, one bitmap per value. */
 export const BITMAP_FAMILIES = [

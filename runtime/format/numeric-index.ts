@@ -1,32 +1,36 @@
 /**
- * Numeric indexes, one per numeric field (FORMAT.md § Numeric indexes):
+ * Numeric indexes, one per numeric field (FORMAT.md § 7 Numeric indexes):
  *
- *   numeric --> Container(magic RDBN, header {field, unit, has, eq, le}), Payload
- *   has     --> [offset, length, cardinality]       docs with a known value
- *   eq      --> [key: int, offset, length, cardinality] ^ n   docs whose key equals `key`, ascending keys
- *   le      --> [key: int, offset, length, cardinality] ^ m   docs whose key <= `key`, at breakpoints (a subset of eq keys)
+ *   numeric  --> Container(magic RDBN, header {field, unit, count, keys, docs, breakpoints}), Payload
+ *   keys     --> Section: i32 LE ^ count     every known value's key, ascending
+ *   docs     --> Section: u32 LE ^ count     the doc of each key, sorted by (key, doc)
+ *   breakpoints --> [key: int, end: int, offset, length, cardinality] ^ m
+ *                 cumulative bitmap "key <= key" = the docs of entries [0, end)
+ *   Payload  --> keys, docs (each padded to 32 bytes), (Bitmap, Padding32) ^ m
  *
- * "key <= B"  = le[p] OR eq[k] for p < k <= B, where p is the largest breakpoint <= B.
- * "key >= B"  = has ANDNOT "key <= B - 1".
- * Breakpoints keep at most max(NUMERIC_BREAKPOINT_MIN_GAP, NUMERIC_BREAKPOINT_FRACTION * |has|) docs
- * strictly between two of them, so a range query ORs a bounded number of small bitmaps.
+ * "key <= B": end = number of entries with key <= B (binary search in keys); p = the last
+ * breakpoint with end_p <= end; the answer is bitmap_p OR the docs of entries [end_p, end) —
+ * one OR with a small, contiguous slice. "key >= B" = has ANDNOT "key <= B - 1".
+ * Breakpoints sit at key boundaries, at least max(NUMERIC_BREAKPOINT_MIN_GAP,
+ * NUMERIC_BREAKPOINT_FRACTION * count) entries apart, and the last one covers every entry (= has).
  */
-import { decodeContainer, encodeContainer, alignUp } from './container.ts';
-import { BITMAP_ALIGNMENT, and, andNot, bitmapOf, emptyBitmap, or, serializeBitmap, viewBitmap, type Bitmap } from './bitmap.ts';
+import { decodeContainer, encodeContainer, alignUp, FormatError } from './container.ts';
+import { BITMAP_ALIGNMENT, andNot, bitmapOf, emptyBitmap, or, serializeBitmap, viewBitmap, type Bitmap } from './bitmap.ts';
 import { NUMERIC_BREAKPOINT_FRACTION, NUMERIC_BREAKPOINT_MIN_GAP } from './constants.ts';
 
-type Slot = [offset: number, length: number, cardinality: number];
-type KeyedSlot = [key: number, offset: number, length: number, cardinality: number];
+type Section = [offset: number, length: number];
+type Breakpoint = [key: number, end: number, offset: number, length: number, cardinality: number];
 
 export interface NumericIndexHeader {
   field: string;
   unit: string;
-  has: Slot;
-  eq: KeyedSlot[];
-  le: KeyedSlot[];
+  count: number;
+  keys: Section;
+  docs: Section;
+  breakpoints: Breakpoint[];
 }
 
-/** values[doc] = integer key, or undefined when unknown. */
+/** values[doc] = integer key (|key| < 2^31), or undefined when unknown. */
 export function encodeNumericIndex(
   field: string,
   unit: string,
@@ -34,58 +38,62 @@ export function encodeNumericIndex(
   /** Overrides NUMERIC_BREAKPOINT_MIN_GAP (tests use tiny gaps to exercise breakpoints). */
   minGap = NUMERIC_BREAKPOINT_MIN_GAP,
 ): Buffer {
-  const byKey = new Map<number, number[]>();
-  const hasDocs: number[] = [];
+  const entries: [number, number][] = [];
   values.forEach((v, doc) => {
     if (v === undefined) return;
-    if (!Number.isInteger(v)) throw new Error(`numeric index ${field}: key ${v} of doc ${doc} is not an integer`);
-    hasDocs.push(doc);
-    let list = byKey.get(v);
-    if (!list) byKey.set(v, (list = []));
-    list.push(doc);
+    if (!Number.isInteger(v) || Math.abs(v) >= 2 ** 31) throw new Error(`numeric index ${field}: key ${v} of doc ${doc} is not a 32-bit integer`);
+    entries.push([v, doc]);
   });
-  const keys = [...byKey.keys()].sort((a, b) => a - b);
-  const gap = Math.max(minGap, Math.floor(hasDocs.length * NUMERIC_BREAKPOINT_FRACTION));
-
+  entries.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const count = entries.length;
+  const keys = Buffer.alloc(4 * count);
+  const docs = Buffer.alloc(4 * count);
+  entries.forEach(([k, d], i) => {
+    keys.writeInt32LE(k, 4 * i);
+    docs.writeUInt32LE(d, 4 * i);
+  });
   const parts: Buffer[] = [];
   let at = 0;
-  const put = (b: Bitmap): Slot => {
-    const bytes = serializeBitmap(b);
-    const slot: Slot = [at, bytes.length, b.size];
+  const put = (bytes: Buffer, align: number): Section => {
+    const section: Section = [at, bytes.length];
     parts.push(bytes);
-    const padded = alignUp(bytes.length, BITMAP_ALIGNMENT);
+    const padded = alignUp(bytes.length, align);
     if (padded > bytes.length) parts.push(Buffer.alloc(padded - bytes.length));
     at += padded;
-    return slot;
+    return section;
   };
+  const keysSection = put(keys, BITMAP_ALIGNMENT);
+  const docsSection = put(docs, BITMAP_ALIGNMENT);
 
-  const has = put(bitmapOf(hasDocs));
-  const eq: KeyedSlot[] = keys.map((k) => [k, ...put(bitmapOf(byKey.get(k)!))]);
-  const le: KeyedSlot[] = [];
+  const gap = Math.max(minGap, Math.floor(count * NUMERIC_BREAKPOINT_FRACTION));
+  const breakpoints: Breakpoint[] = [];
   const cumulative = emptyBitmap();
-  let sinceBreakpoint = 0;
-  keys.forEach((k, i) => {
-    const docs = byKey.get(k)!;
-    cumulative.addMany(docs);
-    sinceBreakpoint += docs.length;
-    const last = i === keys.length - 1;
-    if (sinceBreakpoint >= gap || last) {
-      le.push([k, ...put(cumulative)]);
-      sinceBreakpoint = 0;
+  let last = 0;
+  for (let i = 0; i < count; i++) {
+    const atKeyEnd = i === count - 1 || entries[i + 1]![0] !== entries[i]![0];
+    if (!atKeyEnd) continue;
+    const end = i + 1;
+    if (end - last >= gap || end === count) {
+      for (let j = last; j < end; j++) cumulative.add(entries[j]![1]);
+      const bytes = serializeBitmap(cumulative);
+      const [offset, length] = put(bytes, BITMAP_ALIGNMENT);
+      breakpoints.push([entries[i]![0], end, offset, length, cumulative.size]);
+      last = end;
     }
-  });
-  const header: NumericIndexHeader = { field, unit, has, eq, le };
+  }
+  const header: NumericIndexHeader = { field, unit, count, keys: keysSection, docs: docsSection, breakpoints };
   return encodeContainer('numericIndex', header, parts);
 }
 
 export class NumericIndexReader {
   readonly field: string;
   readonly unit: string;
-  readonly #payload: Buffer;
   readonly #header: NumericIndexHeader;
+  readonly #payload: Buffer;
+  readonly #keys: Int32Array;
+  readonly #docs: Uint32Array;
+  readonly #views: (Bitmap | undefined)[];
   readonly #has: Bitmap;
-  readonly #eqViews: (Bitmap | undefined)[];
-  readonly #leViews: (Bitmap | undefined)[];
 
   constructor(file: Buffer, name: string) {
     const { header, payload } = decodeContainer<NumericIndexHeader>('numericIndex', file, name);
@@ -93,23 +101,20 @@ export class NumericIndexReader {
     this.unit = header.unit;
     this.#header = header;
     this.#payload = payload;
-    this.#has = this.#view(header.has[0], header.has[1]);
-    this.#eqViews = new Array(header.eq.length);
-    this.#leViews = new Array(header.le.length);
+    const view = <T>(make: (b: ArrayBufferLike, o: number, n: number) => T, s: Section): T => {
+      if (s[0] + s[1] > payload.length || s[1] !== 4 * header.count) throw new FormatError(`${name}: section outside the file`);
+      return make(payload.buffer, payload.byteOffset + s[0], header.count);
+    };
+    // Sections are 32-byte aligned inside an aligned file buffer: typed-array views are valid.
+    this.#keys = view((b, o, n) => new Int32Array(b, o, n), header.keys);
+    this.#docs = view((b, o, n) => new Uint32Array(b, o, n), header.docs);
+    this.#views = new Array(header.breakpoints.length);
+    this.#has = header.breakpoints.length > 0 ? this.#breakpoint(header.breakpoints.length - 1) : emptyBitmap();
   }
 
-  #view(offset: number, length: number): Bitmap {
-    return viewBitmap(this.#payload.subarray(offset, offset + length));
-  }
-
-  #eq(i: number): Bitmap {
-    const e = this.#header.eq[i]!;
-    return (this.#eqViews[i] ??= this.#view(e[1], e[2]));
-  }
-
-  #le(i: number): Bitmap {
-    const e = this.#header.le[i]!;
-    return (this.#leViews[i] ??= this.#view(e[1], e[2]));
+  #breakpoint(i: number): Bitmap {
+    const b = this.#header.breakpoints[i]!;
+    return (this.#views[i] ??= viewBitmap(this.#payload.subarray(b[2], b[2] + b[3])));
   }
 
   /** Docs with a known value. */
@@ -119,20 +124,24 @@ export class NumericIndexReader {
 
   /** Docs whose key is <= bound. */
   le(bound: number): Bitmap {
-    const { eq, le } = this.#header;
-    // Largest breakpoint index with key <= bound.
-    const p = lastIndexAtMost(le, bound);
-    const parts: Bitmap[] = [];
-    let from = 0;
-    if (p >= 0) {
-      const key = le[p]![0];
-      if (key === bound || p === le.length - 1) return bound >= key ? this.#le(p) : emptyBitmap();
-      parts.push(this.#le(p));
-      from = lastIndexAtMost(eq, key) + 1;
+    const end = upperBound(this.#keys, bound);
+    if (end === 0) return emptyBitmap();
+    const bps = this.#header.breakpoints;
+    // The last breakpoint whose end is <= end.
+    let lo = 0;
+    let hi = bps.length - 1;
+    let p = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (bps[mid]![1] <= end) {
+        p = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
     }
-    for (let i = from; i < eq.length && eq[i]![0] <= bound; i++) parts.push(this.#eq(i));
-    if (parts.length === 0) return emptyBitmap();
-    return parts.length === 1 ? parts[0]! : or(parts);
+    const from = p >= 0 ? bps[p]![1] : 0;
+    if (p >= 0 && from === end) return this.#breakpoint(p);
+    const slice = bitmapOf(this.#docs.subarray(from, end));
+    return p >= 0 ? or([this.#breakpoint(p), slice]) : slice;
   }
 
   /** Docs whose key is >= bound. */
@@ -140,23 +149,16 @@ export class NumericIndexReader {
     const below = this.le(bound - 1);
     return below.size === 0 ? this.#has : andNot(this.#has, below);
   }
-
-  /** Docs with lo <= key <= hi. */
-  between(lo: number, hi: number): Bitmap {
-    return and([this.ge(lo), this.le(hi)]);
-  }
 }
 
-function lastIndexAtMost(slots: readonly KeyedSlot[], bound: number): number {
+/** Number of keys <= bound (keys ascending). */
+function upperBound(keys: Int32Array, bound: number): number {
   let lo = 0;
-  let hi = slots.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (slots[mid]![0] <= bound) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! <= bound) lo = mid + 1;
+    else hi = mid;
   }
-  return found;
+  return lo;
 }

@@ -30,7 +30,8 @@ describe('numeric index', () => {
     );
   });
 
-  it('refuses a key that is not an integer', () => {
-    expect(() => encodeNumericIndex('f', 'u', [1.5])).toThrow(/not an integer/);
+  it('refuses a key that is not a 32-bit integer', () => {
+    expect(() => encodeNumericIndex('f', 'u', [1.5])).toThrow(/not a 32-bit integer/);
+    expect(() => encodeNumericIndex('f', 'u', [2 ** 31])).toThrow(/not a 32-bit integer/);
   });
 });
