@@ -18,7 +18,7 @@
  * dropped from the front only.
  * Results are normalised (normalizeName); '' when nothing is left.
  */
-import { COUNT_WORDS, descriptorSet, leadingSet, TAIL_WORDS } from './descriptors.ts';
+import { COUNT_WORDS, descriptorSet, leadingSet, looseSet, TAIL_WORDS } from './descriptors.ts';
 import { normalizeName } from './normalize-name.ts';
 
 const MAX_PHRASE = 3;
@@ -65,8 +65,7 @@ function dropCounts(tokens: string[], language: string): string[] {
   return tokens.filter((t) => !NUMBER_TOKEN.test(t) && !counts.includes(t));
 }
 
-function dropDescriptors(tokens: string[], language: string): string[] {
-  const words = descriptorSet(language);
+function dropDescriptors(tokens: string[], language: string, words = descriptorSet(language)): string[] {
   const kept: string[] = [];
   for (let i = 0; i < tokens.length; ) {
     let skip = 0;
@@ -112,4 +111,20 @@ export function candidateNames(name: string, language = 'en'): string[] {
     }
   }
   return [...new Set(out)].filter((c) => c !== '');
+}
+
+/**
+ * Last resort (rule 5): each candidate with the looser descriptive words of descriptors.ts
+ * `LOOSE_DESCRIPTORS` dropped as well ("roasted hazelnuts" → "hazelnuts", "dill fronds" → "dill").
+ * Tried only after every candidate failed, so a stricter match is never changed.
+ */
+export function looseCandidates(name: string, language = 'en'): string[] {
+  const lang = language.toLowerCase().slice(0, 2);
+  const loose = looseSet(lang);
+  const out: string[] = [];
+  for (const c of candidateNames(name, lang)) {
+    const kept = dropDescriptors(c.split('-'), lang, loose);
+    if (kept.length > 0 && kept.length < c.split('-').length) out.push(kept.join('-'));
+  }
+  return [...new Set(out)];
 }

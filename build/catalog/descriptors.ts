@@ -100,6 +100,12 @@ export const LEADING: Record<string, readonly string[]> = {
     'simply-organic', 'spice-islands', 'badia', 'tabasco', 'franks', 'franks-redhot', 'lea-and-perrins', 'huy-fong', 'lee-kum-kee', 'aroy-d', 'chaokoh', 'thai-kitchen', 'maesri',
     'mae-ploy', 'knorr', 'maggi', 'better-than-bouillon', 'kitchen-basics', 'tillamook', 'cabot', 'organic-valley', 'horizon', 'fage', 'chobani', 'stonyfield', 'daisy', 'breakstone',
     'knudsen', 'challenge', 'plugra', 'kirkland', 'trader-joes', 'whole-foods', '365', 'great-value', 'market-pantry', 'happy-belly', 'good-and-gather', 'sizzlefish',
+    'few', 'several', 'handful', 'dashes', 'ptns', 'beefeater', 'tanqueray', 'bombay-sapphire', 'maldon', 'shamrock-farms', 'tabasco-brand',
+  ],
+  // German measures left in the name and Aldi house brands of plain ingredients ("DIADEM Zucker", "BELLASAN Rapsöl").
+  de: [
+    'essloffel', 'teeloffel', 'gestr', 'gestrichener', 'gehaufter', 'kl', 'bd', 'dosen', 'dose', 'packchen', 'pck', 'msp',
+    'diadem', 'le-gusto', 'back-family', 'bellasan', 'cantinelle', 'cucina-nobile', 'delikato', 'good-choice', 'almare', 'goldahren', 'goldland', 'kings-crown', 'gut-bio', 'milsani', 'bio',
   ],
 };
 
@@ -124,6 +130,40 @@ export function descriptorSet(language: string): Set<string> {
   if (!set) {
     set = new Set([...(DESCRIPTORS[lang] ?? []), ...(lang === 'en' ? [] : DESCRIPTORS.en ?? [])].map(normalizeName));
     compiled.set(lang, set);
+  }
+  return set;
+}
+
+/**
+ * Looser descriptive words, tried only after every other reduction failed (matchRecipeIngredient's
+ * last step), so they never change a match the stricter rules make ("roasted peanuts" stays
+ * roasted-peanuts; "roasted hazelnuts" reaches hazelnut). States, qualities and pieces that keep the
+ * ingredient: roasted, steamed, aged, shavings, fronds, twists, "at room temperature", "store-bought".
+ */
+export const LOOSE_DESCRIPTORS: Record<string, readonly string[]> = {
+  en: [
+    'roasted', 'dry-roasted', 'steamed', 'grilled', 'cracked', 'smashed', 'aged', 'assorted', 'regular', 'purchased', 'store-bought', 'storebought', 'unfiltered',
+    'sodium-reduced', 'salty', 'hearty', 'sized', 'thumb-sized', 'bite-sized', 'bite-size',
+    'shavings', 'shaved', 'curls', 'fronds', 'frond', 'needles', 'twigs', 'twig', 'stems', 'links', 'link', 'twist', 'twists', 'crumbles',
+    'pasture-raised', 'cage-free', 'grass-fed', 'wild-caught', 'sustainably', 'responsibly', 'sourced', 'line-caught', 'farm-raised', 'room', 'temperature', 'temp',
+    'lrg', 'lg', 'med', 'sm', 'xl', 'lb.', 'tsp.', 'tbsp.', 'oz.', 'ptns', 'portions', 'servings', 'glove', 'gloves',
+    'purchased', 'prepared', 'homemade', 'home-made', 'fluffy', 'perfect', 'cooled', 'mixed', 'steaks', 'rashers', 'hour', 'hours', 'minutes', 'loaf', 'crisp', 'spanish', 'imported', 'domestic', 'italian-style',
+  ],
+  de: [
+    'aus-der-muhle', 'feiner', 'feines', 'grobes', 'grober', 'feste', 'fester', 'glatte', 'glatter', 'mageres', 'magerer', 'magere', 'trockener', 'trockenen', 'neutrales', 'neutralem', 'geraspelte', 'geraspelt',
+    'unbehandelt', 'unbehandelte', 'unbehandelten', 'ungeschalt', 'ungeschalte', 'gewichtsklasse', 'grosse-m', 'grosse-l', 'handvoll', 'paar', 'ein-paar', 'spritzer', 'bund', 'bd', 'zweige', 'zweig',
+  ],
+};
+
+const compiledLoose = new Map<string, Set<string>>();
+
+/** LOOSE_DESCRIPTORS for a language (English ones apply to every language, like DESCRIPTORS). */
+export function looseSet(language: string): Set<string> {
+  const lang = language.toLowerCase().slice(0, 2);
+  let set = compiledLoose.get(lang);
+  if (!set) {
+    set = new Set([...(LOOSE_DESCRIPTORS[lang] ?? []), ...(lang === 'en' ? [] : LOOSE_DESCRIPTORS.en ?? [])].map(normalizeName));
+    compiledLoose.set(lang, set);
   }
   return set;
 }

@@ -3,7 +3,7 @@
  * (see dataset/ingredients/README.md for every rule), matched by whole name only.
  */
 import type { CatalogEntry } from '../../runtime/format/catalog.ts';
-import { canonicalName, candidateNames } from '../catalog/canonical-name.ts';
+import { canonicalName, candidateNames, looseCandidates } from '../catalog/canonical-name.ts';
 import { readCurated } from '../catalog/curated.ts';
 import { readHowtocook } from '../catalog/howtocook-reader.ts';
 import { mergeCatalog } from '../catalog/merge.ts';
@@ -85,7 +85,8 @@ function reducedIndex(catalog: Catalog, language: string): Map<string, string> {
 /**
  * Build-time matching of a recipe's ingredient name: the whole name first, then its reduced
  * forms (candidateNames: counts, descriptive words, alternatives dropped) against the catalog's
- * names, then against the catalog's names reduced the same way. Runtime user input uses `match` alone.
+ * names, then against the catalog's names reduced the same way, then with the looser descriptive words
+ * dropped as well (looseCandidates). Runtime user input uses `match` alone.
  */
 export function matchRecipeIngredient(catalog: Catalog, name: string, language = 'en'): string | undefined {
   const whole = catalog.match(name, language);
@@ -99,6 +100,11 @@ export function matchRecipeIngredient(catalog: Catalog, name: string, language =
   const reduced = reducedIndex(catalog, lang);
   for (const c of candidates) {
     const id = reduced.get(canonicalName(c, lang));
+    if (id !== undefined) return id;
+  }
+  // Last: the looser descriptive words dropped too (LOOSE_DESCRIPTORS), never changing a match made above.
+  for (const c of looseCandidates(name, lang)) {
+    const id = catalog.match(c, lang) ?? reduced.get(canonicalName(c, lang));
     if (id !== undefined) return id;
   }
   return undefined;

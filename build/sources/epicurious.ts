@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { parseCsvObjects } from './csv.ts';
 import { parsePythonStringList } from './python-list.ts';
+import { withoutHeaders } from './ingredient-headers.ts';
 import { compareStrings, readText } from './read.ts';
 import { SNAPSHOTS, blobUrl } from './snapshots.ts';
 import type { SourceAdapter, SourceRecord } from './types.ts';
@@ -10,6 +11,8 @@ import type { SourceAdapter, SourceRecord } from './types.ts';
  * instructions (one step per line). The image names are Epicurious slugs without a host and
  * there is no page URL, so the address is the CSV on GitHub at the snapshot commit.
  * Rows with neither a title nor ingredients (one in the sample) are not recipes and are skipped.
+ * Section headers ("For the roasted parsnips:", "DIPPING SAUCE:") and "Ingredient info: …" shopping
+ * notes published among the ingredient lines are dropped (ingredient-headers.ts): they are not ingredients.
  */
 
 const SNAPSHOT = SNAPSHOTS.epicurious;
@@ -22,7 +25,7 @@ export const epicurious: SourceAdapter = {
     for (const row of rows) {
       const key = (row['Unnamed: 0'] ?? '').trim();
       const title = (row.Title ?? '').trim();
-      const ingredients = parsePythonStringList(row.Ingredients || '[]').filter((l) => l.trim() !== '');
+      const ingredients = withoutHeaders(parsePythonStringList(row.Ingredients || '[]'));
       if (!key || (!title && ingredients.length === 0)) continue;
       records.push({
         source: 'epicurious',

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { withoutHeaders } from './ingredient-headers.ts';
 import { imageTargets, listItems, paragraphs, parseMarkdown, section, stripLinks } from './markdown.ts';
 import { arr, compareStrings, obj, readJson, readJsonl, str, type Raw } from './read.ts';
 import { SNAPSHOTS, blobUrl, rawUrl } from './snapshots.ts';
@@ -36,7 +37,8 @@ export function parseBody(markdown: string): {
     else meta.servings = value;
   }
   // Ingredients and directions may be split by `###` sub-headings: list items of the whole section.
-  const ingredients = listItems(section(doc, /^ingredients/i) ?? []).map(stripLinks);
+  // Sub-headings written as list items ("Dough:", "Optional:") are not ingredients: ingredient-headers.ts.
+  const ingredients = withoutHeaders(listItems(section(doc, /^ingredients/i) ?? []).map(stripLinks));
   const directions = listItems(section(doc, /^(directions|instructions|steps)/i) ?? []).map(stripLinks);
   return {
     description: paragraphs(doc.preamble).map(stripLinks).join(' ').trim(),

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { minutesToIso } from '../normalize/durations.ts';
+import { withoutHeaders } from './ingredient-headers.ts';
 import { arr, compareStrings, num, obj, readJsonl, str, type Raw } from './read.ts';
 import { SNAPSHOTS, blobUrl } from './snapshots.ts';
 import type { SchemaRecipe, SourceAdapter, SourceRecord } from './types.ts';
@@ -111,6 +112,8 @@ export const recipeScrapers: SourceAdapter = {
       const recipe = mergeRecipe(fromFixture(f), ld);
       recipe.url = pageUrl(f, ld, id);
       delete recipe.mainEntityOfPage;
+      // Section headers among the lines ("For the glaze:", "FOR THE SAUCE") are not ingredients: ingredient-headers.ts.
+      if (Array.isArray(recipe.recipeIngredient)) recipe.recipeIngredient = withoutHeaders(recipe.recipeIngredient);
       const record: SourceRecord = { source: 'recipe-scrapers', key: id, recipe, hints: { snapshotDate: SNAPSHOT.date } };
       const hints = record.hints!;
       // One Swedish fixture is tagged 'se' (the country code), as the README notes.

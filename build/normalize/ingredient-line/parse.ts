@@ -55,6 +55,7 @@ export function parseLine(line: string, language: string): ParsedLine {
   const work: Work = { optional: false, notes: [], preparations: [] };
   // Checkbox and bullet glyphs of recipe plugins ("▢ 1 cup"), "~100g", "<1 liter": not part of the amount.
   let text = normalizeNumerals(display.replace(LEADING_GLYPHS_RE, '')).replace(PT_SPOON_RE, '$1 de $2');
+  if (language.toLowerCase().startsWith('zh')) text = chineseCounts(text, work);
 
   // 1. Parentheticals: markers, notes, and a fallback amount.
   let parenQuantity: Quantity | undefined;
@@ -107,7 +108,15 @@ export function parseLine(line: string, language: string): ParsedLine {
   }
 
   // 4. Name, preparation and notes.
-  const name = splitName(tidy(text), work);
+  let name = splitName(tidy(text), work);
+  // "für Marinade + 1 EL für Reis Zitronensaft": the purposes (and their amounts) go to the note, the last word is the name.
+  if (language.toLowerCase().startsWith('de') && DE_PURPOSE_RE.test(name)) {
+    const words = name.split(/\s+/u);
+    if (words.length >= 3) {
+      work.notes.push(words.slice(0, -1).join(' '));
+      name = words[words.length - 1] ?? name;
+    }
+  }
 
   const result: ParsedLine = { display, name: name || display, optional: work.optional };
   if (quantity) result.quantity = quantity;
@@ -117,6 +126,35 @@ export function parseLine(line: string, language: string): ParsedLine {
   if (notes.length) result.note = notes.join('; ');
   return result;
 }
+
+/** Chinese number words before a classifier (longest classifiers first). */
+const ZH_NUMBERS: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10, 半: 0.5 };
+const ZH_COUNT_RE = /(^|[\s:：])([一二两三四五六七八九十半])(小勺|大勺|小块|大块|茶匙|汤匙|个|根|块|勺|片|瓣|条|只|颗|粒|枚|张|把|撮|段)(半)?/gu;
+/** "盐 6g * 2 人": the amount is per person, the multiplier (persons) goes to the note. */
+const ZH_PER_PERSON_RE = /\s*[*×xX]\s*(\d+)\s*人\s*$/u;
+
+/**
+ * Chinese amounts written in words: "半个洋葱", "洋葱 半个", "一个半番茄", "一勺酱油" → 0.5 个, 1.5 个, 1 勺
+ * (only at the start of the line or after a space or colon, and only before a classifier, so 五香粉 and
+ * 三文鱼 stay names); HowToCook's per-person multiplier "* 2 人" is lifted into the note.
+ */
+function chineseCounts(input: string, work: Work): string {
+  let text = input;
+  const perPerson = ZH_PER_PERSON_RE.exec(text);
+  if (perPerson) {
+    work.notes.push(`× ${perPerson[1]} 人`);
+    text = text.slice(0, perPerson.index);
+  }
+  return text.replace(ZH_COUNT_RE, (_m, pre: string, num: string, unit: string, half: string | undefined) => {
+    const value = (ZH_NUMBERS[num] ?? 1) + (half ? 0.5 : 0);
+    return `${pre}${value}${unit}${pre === '' ? ' ' : ''}`;
+  });
+}
+
+/** Unit words that are also the ingredient's name (garlic cloves in German, Swedish, Danish). */
+const SELF_NAMING_UNIT_RE = /(?<![\p{L}])(knoblauchzehen?|vitlöksklyft(?:a|or)|hvidløgsfed)\.?$/iu;
+/** German purpose clauses before the name: "1 TL für Marinade + 1 EL für Reis Zitronensaft", "zum Abschmecken Salz". */
+const DE_PURPOSE_RE = /^(?:für|fur|zum|zur)\s/iu;
 
 interface Read {
   quantity: Quantity;
@@ -155,6 +193,9 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
   }
   if (read.qualifier) work.notes.push(read.qualifier);
   let rest = text.slice(read.length);
+  // "1 Knoblauchzehe, gepresst": a unit word that names its ingredient stays the name.
+  const selfNamed = SELF_NAMING_UNIT_RE.exec(text.slice(0, read.length));
+  if (selfNamed?.[1]) rest = `${selfNamed[1]} ${rest}`;
   const quantity = read.quantity;
 
   // "1 (28-ounce) can": the parenthetical was lifted already; "2 x 400g tins", "1 28-ounce can", "1-inch piece".
@@ -230,10 +271,13 @@ function readTrailing(text: string, language: string): Read | undefined {
     if (at === 0) continue;
     const read = readQuantity(text.slice(at), language);
     if (!read) continue;
-    if (text.slice(at + read.length).trim() !== '') continue;
+    const after = text.slice(at + read.length);
+    // "小米椒 3-5 根，切碎": in a Chinese line the amount may sit before a comma tail (kept for splitName).
+    const commaTail = /^\s*[,，;；]/u.test(after) && /\p{Script=Han}/u.test(text.slice(0, at));
+    if (after.trim() !== '' && !commaTail) continue;
     const rest = text.slice(0, at).replace(/[\s,，:：]*[x×]?$/u, '');
     if (!rest.trim()) continue;
-    return { quantity: read.quantity, rest };
+    return { quantity: read.quantity, rest: commaTail ? `${rest}${after}` : rest };
   }
   return undefined;
 }

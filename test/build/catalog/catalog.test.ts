@@ -180,3 +180,21 @@ describe('build-time reduction: tails, leading measures and brands, slash altern
     expect(catalog.match('each', 'en')).toBeUndefined();
   });
 });
+
+describe('looser descriptive words, tried last (issue 2, coverage past 88.6%)', () => {
+  let cat: Catalog;
+  beforeAll(() => {
+    cat = loadCatalog(join(import.meta.dirname, '../../../dataset'));
+  });
+  it('reaches the ingredient under a state or piece word', () => {
+    expect(matchRecipeIngredient(cat, 'roasted hazelnuts', 'en')).toBe('hazelnut');
+    expect(matchRecipeIngredient(cat, 'dill fronds', 'en')).toBe('dill');
+    expect(matchRecipeIngredient(cat, 'turkey at room temperature 1 hour', 'en')).toBe('turkey');
+    expect(matchRecipeIngredient(cat, 'LE GUSTO Zimt', 'de')).toBe('cinnamon');
+  });
+  it('never changes what the stricter rules match', () => {
+    expect(matchRecipeIngredient(cat, 'roasted salted peanuts', 'en')).toBe('roasted-peanuts');
+    expect(matchRecipeIngredient(cat, 'neutral oil for deep frying', 'en')).toBe('vegetable-oil');
+    expect(matchRecipeIngredient(cat, 'steak sauce', 'en')).not.toBe('sauce');
+  });
+});

@@ -282,3 +282,40 @@ describe('regressions: a Chinese name right after a Latin unit (issue 2, coverag
     expect(parseIngredientLine('2 lemons', 'en')).toMatchObject({ name: 'lemons', quantity: { value: 2 } });
   });
 });
+
+describe('Chinese amounts in words, per-person multipliers and classifiers (issue 2, coverage past 88.6%)', () => {
+  it('reads 半个, 一个半 and 一勺 before or after the name', () => {
+    expect(p('洋葱 半个', 'zh')).toMatchObject({ name: '洋葱', quantity: { unit: 'piece', value: 0.5 } });
+    expect(p('洋葱：半个（切小丁）', 'zh')).toMatchObject({ name: '洋葱', quantity: { unit: 'piece', value: 0.5 }, note: '切小丁' });
+    expect(p('半个洋葱', 'zh')).toMatchObject({ name: '洋葱', quantity: { unit: 'piece', value: 0.5 } });
+    expect(p('一个半番茄', 'zh')).toMatchObject({ name: '番茄', quantity: { unit: 'piece', value: 1.5 } });
+    expect(p('一勺酱油', 'zh')).toMatchObject({ name: '酱油', quantity: { unit: 'tbsp', value: 1 } });
+  });
+  it('leaves number characters that are part of a name alone', () => {
+    expect(p('五香粉 适量', 'zh').name).toBe('五香粉');
+    expect(p('三文鱼 200g', 'zh')).toMatchObject({ name: '三文鱼', quantity: { unit: 'g', value: 200 } });
+  });
+  it('keeps the per-person amount and moves "* 2 人" to the note', () => {
+    expect(p('盐 6g * 2 人', 'zh')).toMatchObject({ name: '盐', quantity: { unit: 'g', value: 6 }, note: '× 2 人' });
+    expect(p('土豆 1 个 * 2 人', 'zh')).toMatchObject({ name: '土豆', quantity: { unit: 'piece', value: 1 } });
+  });
+  it('reads 小块, 条, 张 and 撮, and an amount before a comma tail', () => {
+    expect(p('生姜 1 小块（约 15g）', 'zh')).toMatchObject({ name: '生姜', quantity: { unit: 'piece', value: 1 } });
+    expect(p('剑骨鱼 1 条', 'zh')).toMatchObject({ name: '剑骨鱼', quantity: { unit: 'piece', value: 1 } });
+    expect(p('小薄饼 5 张', 'zh')).toMatchObject({ name: '小薄饼', quantity: { unit: 'sheet', value: 5 } });
+    expect(p('小豆蔻粉 1 撮（可选）', 'zh')).toMatchObject({ name: '小豆蔻粉', optional: true, quantity: { unit: 'pinch', value: 1 } });
+    expect(p('小米椒 3-5 根，切碎', 'zh')).toMatchObject({ name: '小米椒', quantity: { value: 3, max: 5 }, preparation: '切碎' });
+  });
+});
+
+describe('German purposes before the name and garlic-clove units (issue 2, coverage past 88.6%)', () => {
+  it('moves "für X + … für Y" to the note and keeps the last word as the name', () => {
+    expect(p('1 TL für Marinade + 1 EL für Reis + 1 TL für Joghurt Zitronensaft', 'de')).toMatchObject({ name: 'Zitronensaft', quantity: { unit: 'tsp', value: 1 }, note: 'für Marinade + 1 EL für Reis + 1 TL für Joghurt' });
+    expect(p('300 ml für Reis Wasser', 'de')).toMatchObject({ name: 'Wasser', note: 'für Reis' });
+    expect(p('Öl zum Braten', 'de').name).toBe('Öl zum Braten');
+  });
+  it('keeps "Knoblauchzehe" as the name when it is also the unit', () => {
+    expect(p('1 Knoblauchzehe, gepresst', 'de')).toMatchObject({ name: 'Knoblauchzehe', quantity: { unit: 'clove', value: 1 }, preparation: 'gepresst' });
+    expect(p('2 vitlöksklyftor, pressade', 'sv')).toMatchObject({ name: 'vitlöksklyftor', quantity: { unit: 'clove', value: 2 } });
+  });
+});
