@@ -1,0 +1,139 @@
+/**
+ * HTTP: the real server (bundled, plain node) against the ceiling (ceiling.ts, same bytes from
+ * memory), one route at a time, both loaded by autocannon on loopback with the same settings.
+ * Also gives the server's cold start (spawn → first answered /recipes) and its RSS after load.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { freePort, rssMB, stop, waitForAnswer } from './proc.ts';
+
+/** The part of autocannon's API used here (loaded with require: the package ships no types). */
+interface Histogram {
+  average: number;
+  p99: number;
+}
+type Autocannon = (o: { url: string; connections: number; duration: number; pipelining: number }) => Promise<{
+  requests: Histogram;
+  latency: Histogram;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+export interface RouteResult {
+  route: string;
+  path: string;
+  status: number;
+  bytes: number;
+  server?: { reqPerSec: number; p99Ms: number; non2xx: number; errors: number };
+  ceiling?: { reqPerSec: number; p99Ms: number; non2xx: number; errors: number };
+  /** server req/s ÷ ceiling req/s. */
+  ratio?: number;
+  na?: string;
+}
+
+export interface ServerStart {
+  child: ChildProcess;
+  port: number;
+  /** Spawn → first answered GET /recipes, ms. */
+  coldMs: number;
+  rssAfterLoadMB?: number;
+}
+
+export async function startServer(bin: string, dataDir: string, stateDir: string): Promise<ServerStart> {
+  const port = await freePort();
+  fs.mkdirSync(stateDir, { recursive: true });
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', RECIPES_DATA: dataDir, RECIPES_STATE: stateDir, RECIPES_DAILY_QUOTA: '1000000000', RECIPES_REQUIRE_KEY: 'false' };
+  const since = performance.now();
+  const child = spawn(process.execPath, [bin], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d));
+  try {
+    const first = await waitForAnswer(`http://127.0.0.1:${port}/recipes?limit=20`, since, 120_000, child);
+    if (first.status !== 200) throw new Error(`GET /recipes answered ${first.status}`);
+    return { child, port, coldMs: Math.round(first.ms), rssAfterLoadMB: rssMB(child.pid!) };
+  } catch (e) {
+    await stop(child);
+    throw new Error(`${(e as Error).message}\n${stderr.slice(-2000)}`);
+  }
+}
+
+/**
+ * Waits until a server has drained what a load run left queued (requests whose clients timed out
+ * are still computed): /healthz (or the ceiling's any path) must answer within 10 ms three times in
+ * a row. Without this, a slow route's backlog steals CPU from the next measurement.
+ */
+async function settle(url: string): Promise<void> {
+  const until = performance.now() + 60_000;
+  for (let quick = 0; quick < 3 && performance.now() < until; ) {
+    const t = performance.now();
+    await (await fetch(url)).arrayBuffer();
+    quick = performance.now() - t < 10 ? quick + 1 : 0;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function load(url: string, connections: number, seconds: number) {
+  const r = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+  return { reqPerSec: Math.round(r.requests.average), p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+export interface HttpOptions {
+  bins: { server: string; ceiling: string };
+  dataDir: string;
+  connections: number;
+  seconds: number;
+  pantryIngredients: string;
+  searchQuery: string;
+  log: (s: string) => void;
+}
+
+export async function httpBench(o: HttpOptions): Promise<{ start: ServerStart; routes: RouteResult[]; rssAfterLoadMB?: number }> {
+  const state = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-state-'));
+  const start = await startServer(o.bins.server, o.dataDir, state);
+  const base = `http://127.0.0.1:${start.port}`;
+  const routes: RouteResult[] = [];
+  try {
+    const list = (await (await fetch(`${base}/recipes?limit=1`)).json()) as { recipes?: { id: string }[] };
+    const id = list.recipes?.[0]?.id ?? 'unknown';
+    const paths: [string, string][] = [
+      ['/recipes (20 items)', '/recipes?limit=20'],
+      ['/pantry', `/pantry?ingredients=${encodeURIComponent(o.pantryIngredients)}`],
+      ['/search', `/search?query=${encodeURIComponent(o.searchQuery)}`],
+      ['/recipes/{id}', `/recipes/${id}`],
+    ];
+    for (const [route, p] of paths) {
+      const res = await fetch(base + p);
+      const body = Buffer.from(await res.arrayBuffer());
+      const row: RouteResult = { route, path: p, status: res.status, bytes: body.length };
+      routes.push(row);
+      if (res.status !== 200) {
+        row.na = `answers ${res.status}: ${body.toString('utf8').slice(0, 120)}`;
+        o.log(`http ${route}: ${row.na}`);
+        continue;
+      }
+      o.log(`http ${route}: server…`);
+      await settle(`${base}/healthz`);
+      row.server = await load(base + p, o.connections, o.seconds);
+      await settle(`${base}/healthz`);
+      const file = path.join(state, 'body');
+      fs.writeFileSync(file, body);
+      const port = await freePort();
+      const ceiling = spawn(process.execPath, [o.bins.ceiling, String(port), file, res.headers.get('content-type') ?? 'application/json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      await new Promise<void>((resolve) => ceiling.stdout!.once('data', () => resolve()));
+      o.log(`http ${route}: ceiling…`);
+      row.ceiling = await load(`http://127.0.0.1:${port}${p}`, o.connections, o.seconds);
+      await settle(`http://127.0.0.1:${port}/`);
+      await stop(ceiling);
+      row.ratio = Math.round((row.server.reqPerSec / Math.max(1, row.ceiling.reqPerSec)) * 1000) / 1000;
+    }
+    return { start, routes, rssAfterLoadMB: rssMB(start.child.pid!) };
+  } finally {
+    await stop(start.child);
+    fs.rmSync(state, { recursive: true, force: true });
+  }
+}

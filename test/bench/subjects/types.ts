@@ -1,0 +1,36 @@
+/** What every benchmarked implementation (ours and each peer) answers. */
+import type { PageRequest, RecipeFilter } from '../../../runtime/query/filter.ts';
+
+export interface ListAnswer {
+  total: number;
+  docs: ArrayLike<number>;
+}
+
+export interface PantryRequest {
+  /** Resolved canonical ids. */
+  ids: string[];
+  /** Extra ids counted as available that never qualify a recipe on their own (assumeStaples). */
+  staples: string[];
+  language: string;
+  limit: number;
+}
+
+export interface SearchRequest {
+  query: string;
+  limit: number;
+}
+
+/** Orama may answer asynchronously; the harness awaits only when it must. */
+export type Maybe<T> = T | Promise<T>;
+
+export interface Subject {
+  name: string;
+  /** Records it holds (Orama may be capped). */
+  size: number;
+  /** Which filter shapes it cannot express (the row is reported n/a rather than faked). */
+  supports?(f: RecipeFilter): boolean;
+  list(f: RecipeFilter, page: PageRequest): Maybe<ListAnswer>;
+  pantry?(q: PantryRequest): Maybe<ListAnswer>;
+  search?(q: SearchRequest): Maybe<ListAnswer>;
+  close?(): void;
+}
