@@ -1,16 +1,27 @@
 /**
- * The compiler's pure core: sources → Recipe objects in doc order (newest first) + the
- * ingredient catalog + the coverage report. No files are written here (see build/cli.ts).
+ * The compiler's core: sources → recipes in doc order (newest first) + the ingredient catalog +
+ * the coverage report. compileDataset/compileRecords hold every Recipe in memory (tests, small
+ * inputs); buildDataset streams in two passes and holds only compact per-recipe state:
+ *
+ *   pass 1: read sources one record at a time, normalise (toRecipe; optionally on worker
+ *           threads, normalise-pool.ts), append recipeJson to a spill file, keep (createdAt, id,
+ *           offset, length), update the report;
+ *   sort:   those tuples into doc order (compareDocOrder);
+ *   pass 2: read each recipe back in doc order and feed every part builder (write-dataset.ts).
  */
 import type { CatalogEntry } from '../runtime/format/catalog.ts';
 import type { Recipe } from '../runtime/format/recipe.ts';
 import { normalizeName } from '../runtime/format/normalize-name.ts';
 import { loadCatalog, type Catalog } from './normalize/catalog.ts';
 import { toRecipe } from './normalize/recipe.ts';
-import { readAllSources } from './sources/index.ts';
+import { eachSourceRecord, readAllSources } from './sources/index.ts';
 import type { SourceRecord } from './sources/types.ts';
-import { coverageReport, type BuildReport } from './report.ts';
+import { ReportBuilder, type BuildReport } from './report.ts';
 import { compareDocOrder } from './write/doc-order.ts';
+import { normalisePool } from './write/normalise-pool.ts';
+import { spillRecipes } from './write/spill.ts';
+import { writeDataset } from './write/write-dataset.ts';
+import type { Manifest } from '../runtime/format/manifest.ts';
 
 export interface Compiled {
   recipes: Recipe[];
@@ -67,7 +78,7 @@ export function compileRecords(records: SourceRecord[], catalog: Catalog, log: (
     catalog: catalog.entries,
     ingredientNames: ingredientNameTable(catalog),
     sources: [...new Set(records.map((r) => r.source))].sort(),
-    report: coverageReport(recipes),
+    report: reportOf(recipes),
   };
 }
 
@@ -82,4 +93,69 @@ export function compileDataset(datasetDir: string, log: (s: string) => void = ()
   const compiled = compileRecords(records, catalog, log);
   log(`normalised: ${compiled.recipes.length} recipes (${(performance.now() - t).toFixed(0)} ms)`);
   return compiled;
+}
+
+function reportOf(recipes: readonly Recipe[]): BuildReport {
+  const builder = new ReportBuilder();
+  for (const r of recipes) builder.add(r);
+  return builder.result();
+}
+
+export interface Built {
+  dir: string;
+  manifest: Manifest;
+  recipeCount: number;
+  catalog: CatalogEntry[];
+  sources: string[];
+  report: BuildReport;
+}
+
+/**
+ * Compiles `datasetDir` and publishes it under `outRoot` (stage, manifest last, rename,
+ * `current`), streaming: the same bytes as renderDataset(compileDataset(...)) + publishDataset.
+ */
+export function buildDataset(datasetDir: string, outRoot: string, log: (s: string) => void = () => {}, options: { sources?: readonly string[]; workers?: number } = {}): Built {
+  let t = performance.now();
+  const catalog = loadCatalog(datasetDir);
+  log(`catalog: ${catalog.entries.length} ingredients (${(performance.now() - t).toFixed(0)} ms)`);
+  t = performance.now();
+  const report = new ReportBuilder();
+  const sources = new Set<string>();
+  const failures: string[] = [];
+  let read = 0;
+  const spill = spillRecipes(outRoot);
+  const pool = options.workers ? normalisePool(datasetDir, options.workers, spill.addJson) : undefined;
+  try {
+    eachSourceRecord(datasetDir, (rec) => {
+      sources.add(rec.source);
+      if (pool) pool.add(rec);
+      else {
+        try {
+          const recipe = toRecipe(rec, { catalog });
+          report.add(recipe);
+          spill.add(recipe);
+        } catch (e) {
+          failures.push(`${rec.source}:${rec.key}: ${(e as Error).message}`);
+        }
+      }
+      if (++read % (read <= 10_000 ? 1000 : 50_000) === 0) log(`  ${pool ? 'read' : 'normalised'} ${read}`);
+    }, options.sources);
+    if (pool) {
+      const done = pool.finish();
+      for (const state of done.reports) report.merge(state);
+      failures.push(...done.failures);
+    }
+    if (failures.length > 0) {
+      throw new Error(`${failures.length} source records could not be compiled:\n  ${failures.slice(0, 20).join('\n  ')}`);
+    }
+    const order = spill.docOrder();
+    log(`normalised: ${order.length} recipes from ${read} source records (${(performance.now() - t).toFixed(0)} ms)`);
+    log('writing:');
+    const head = { recipeCount: order.length, catalog: catalog.entries, ingredientNames: ingredientNameTable(catalog), sources: [...sources].sort() };
+    const { dir, manifest } = writeDataset(outRoot, head, (add) => spill.replay(order, add), undefined, log);
+    return { dir, manifest, recipeCount: order.length, catalog: catalog.entries, sources: head.sources, report: report.result() };
+  } finally {
+    pool?.close();
+    spill.dispose();
+  }
 }

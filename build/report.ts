@@ -48,34 +48,83 @@ function sourceOf(r: Recipe): string {
   }
 }
 
-export function coverageReport(recipes: readonly Recipe[], top = 60): BuildReport {
-  const count = (keyOf: (r: Recipe) => string) => {
-    const m: Record<string, number> = {};
-    for (const r of recipes) m[keyOf(r)] = (m[keyOf(r)] ?? 0) + 1;
-    return Object.fromEntries(Object.entries(m).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)));
-  };
-  const unmatched = new Map<string, number>();
-  let lines = 0;
-  let withId = 0;
-  for (const r of recipes) {
+export interface ReportState {
+  recipes: number;
+  lines: number;
+  withId: number;
+  /** bySource, byLanguage, field counts, unmatched names. */
+  maps: [string, number][][];
+}
+
+/** Accumulates the report one recipe at a time (any order: the result does not depend on it). */
+export class ReportBuilder {
+  #recipes = 0;
+  readonly #bySource = new Map<string, number>();
+  readonly #byLanguage = new Map<string, number>();
+  readonly #fieldCounts = new Map<string, number>(Object.keys(FIELDS).map((k) => [k, 0]));
+  readonly #unmatched = new Map<string, number>();
+  #lines = 0;
+  #withId = 0;
+
+  add(r: Recipe): void {
+    this.#recipes++;
+    bump(this.#bySource, sourceOf(r));
+    bump(this.#byLanguage, r.language);
+    for (const [k, has] of Object.entries(FIELDS)) if (has(r)) bump(this.#fieldCounts, k);
     for (const i of r.ingredients) {
-      lines++;
-      if (i.id) withId++;
-      else unmatched.set(i.name.toLowerCase(), (unmatched.get(i.name.toLowerCase()) ?? 0) + 1);
+      this.#lines++;
+      if (i.id) this.#withId++;
+      else bump(this.#unmatched, i.name.toLowerCase());
     }
   }
-  const fieldCoverage = Object.fromEntries(
-    Object.entries(FIELDS).map(([k, has]) => [k, recipes.length ? recipes.filter(has).length / recipes.length : 0]),
-  );
-  return {
-    recipes: recipes.length,
-    bySource: count(sourceOf),
-    byLanguage: count((r) => r.language),
-    fieldCoverage,
-    ingredientLines: lines,
-    ingredientLinesWithId: withId,
-    topUnmatched: [...unmatched].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, top),
-  };
+
+  /** Plain counts, to hand across threads (merge). */
+  state(): ReportState {
+    return {
+      recipes: this.#recipes,
+      lines: this.#lines,
+      withId: this.#withId,
+      maps: [[...this.#bySource], [...this.#byLanguage], [...this.#fieldCounts], [...this.#unmatched]],
+    };
+  }
+
+  /** Adds another builder's counts (e.g. a worker thread's). */
+  merge(s: ReportState): void {
+    this.#recipes += s.recipes;
+    this.#lines += s.lines;
+    this.#withId += s.withId;
+    [this.#bySource, this.#byLanguage, this.#fieldCounts, this.#unmatched].forEach((m, i) => {
+      for (const [k, n] of s.maps[i]!) m.set(k, (m.get(k) ?? 0) + n);
+    });
+  }
+
+  result(top = 60): BuildReport {
+    const n = this.#recipes;
+    return {
+      recipes: n,
+      bySource: Object.fromEntries(ranked(this.#bySource)),
+      byLanguage: Object.fromEntries(ranked(this.#byLanguage)),
+      fieldCoverage: Object.fromEntries([...this.#fieldCounts].map(([k, c]) => [k, n ? c / n : 0])),
+      ingredientLines: this.#lines,
+      ingredientLinesWithId: this.#withId,
+      topUnmatched: ranked(this.#unmatched).slice(0, top),
+    };
+  }
+}
+
+function bump(m: Map<string, number>, key: string): void {
+  m.set(key, (m.get(key) ?? 0) + 1);
+}
+
+/** Most frequent first, ties by key. */
+function ranked(m: Map<string, number>): [string, number][] {
+  return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}
+
+export function coverageReport(recipes: readonly Recipe[], top = 60): BuildReport {
+  const builder = new ReportBuilder();
+  for (const r of recipes) builder.add(r);
+  return builder.result(top);
 }
 
 export function reportMarkdown(r: BuildReport): string {

@@ -6,8 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { compileDataset } from '../build/compile.ts';
-import { publishDataset, renderDataset } from '../build/write/write-dataset.ts';
+import { buildDataset } from '../build/compile.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,8 +16,7 @@ declare module 'vitest' {
 
 export default function setup(project: TestProject) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-real-'));
-  const compiled = compileDataset(path.resolve(import.meta.dirname, '../dataset'));
-  const dir = publishDataset(root, renderDataset(compiled, compiled.sources));
+  const { dir } = buildDataset(path.resolve(import.meta.dirname, '../dataset'), root);
   project.provide('realDataDir', dir);
   return () => fs.rmSync(root, { recursive: true, force: true });
 }

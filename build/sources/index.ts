@@ -30,3 +30,19 @@ export const ADAPTERS: SourceAdapter[] = [
 export function readAllSources(datasetDir: string): SourceRecord[] {
   return ADAPTERS.flatMap((adapter) => adapter.read(join(datasetDir, 'sources', adapter.name)));
 }
+
+/**
+ * Every record of every source (or of the named ones), one at a time: adapters with `each`
+ * stream, the others are read whole (they are small). Same records as readAllSources;
+ * deterministic order.
+ */
+export function eachSourceRecord(datasetDir: string, cb: (record: SourceRecord) => void, only?: readonly string[]): void {
+  const unknown = only?.filter((name) => !ADAPTERS.some((a) => a.name === name)) ?? [];
+  if (unknown.length > 0) throw new Error(`unknown source: ${unknown.join(', ')} (known: ${ADAPTERS.map((a) => a.name).join(', ')})`);
+  for (const adapter of ADAPTERS) {
+    if (only && !only.includes(adapter.name)) continue;
+    const dir = join(datasetDir, 'sources', adapter.name);
+    if (adapter.each) adapter.each(dir, cb);
+    else for (const record of adapter.read(dir)) cb(record);
+  }
+}

@@ -1,5 +1,6 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
-import { compareStrings, listFiles, obj, readJsonl, str, type Raw } from './read.ts';
+import { compareStrings, listFiles, obj, readText, str, type Raw } from './read.ts';
 import type { SchemaRecipe, SourceAdapter, SourceRecord } from './types.ts';
 
 /**
@@ -21,24 +22,67 @@ function hasUrl(r: SchemaRecipe): boolean {
   return [r.url, typeof page === 'string' ? page : page?.['@id']].some((u) => typeof u === 'string' && /^https?:\/\//i.test(u));
 }
 
+/** Calls `cb` with each non-empty line of a `.jsonl` file, read in chunks (`.jsonl.gz` is read whole). */
+function eachLine(file: string, cb: (line: string) => void): void {
+  if (file.endsWith('.gz')) {
+    for (const line of readText(file).split('\n')) if (line.trim() !== '') cb(line);
+    return;
+  }
+  const fd = openSync(file, 'r');
+  try {
+    const chunk = Buffer.alloc(1 << 22);
+    let carry = Buffer.alloc(0);
+    for (;;) {
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      const buf = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, n)]) : chunk.subarray(0, n);
+      let start = 0;
+      for (let nl = buf.indexOf(10, start); nl !== -1; nl = buf.indexOf(10, start)) {
+        const line = buf.toString('utf8', start, nl);
+        if (line.trim() !== '') cb(line);
+        start = nl + 1;
+      }
+      carry = Buffer.from(buf.subarray(start));
+      if (n === 0) break;
+    }
+    const last = carry.toString('utf8');
+    if (last.trim() !== '') cb(last);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function eachRecord(dir: string, cb: (record: SourceRecord) => void): void {
+  const seen = new Set<string>();
+  for (const file of listFiles(dir, /\.jsonl(\.gz)?$/)) {
+    const name = basename(file).replace(/\.jsonl(\.gz)?$/, '');
+    let i = -1;
+    eachLine(file, (text) => {
+      i++;
+      let line: Raw;
+      try {
+        line = JSON.parse(text) as Raw;
+      } catch (err) {
+        throw new Error(`${file}:${i + 1}: invalid JSON (${(err as Error).message})`);
+      }
+      const wrapped = line.recipe !== undefined && typeof line.recipe === 'object';
+      const recipe = (wrapped ? obj(line.recipe) : line) as SchemaRecipe;
+      if (!isRecipe(recipe as Raw) || !hasUrl(recipe)) return;
+      const id = (wrapped ? str(line.id) ?? (typeof line.id === 'number' ? String(line.id) : undefined) : undefined) ?? str(recipe['@id']) ?? str(recipe.url) ?? String(i + 1);
+      const key = `${name}:${id}`;
+      if (seen.has(key)) throw new Error(`${file}:${i + 1}: duplicate id ${id}`);
+      seen.add(key);
+      cb({ source: 'jsonld', key, recipe, hints: { snapshotDate: '1970-01-01' } });
+    });
+  }
+}
+
 export const jsonld: SourceAdapter = {
   name: 'jsonld',
   read(dir: string): SourceRecord[] {
     const records: SourceRecord[] = [];
-    const seen = new Set<string>();
-    for (const file of listFiles(dir, /\.jsonl(\.gz)?$/)) {
-      const name = basename(file).replace(/\.jsonl(\.gz)?$/, '');
-      readJsonl<Raw>(file).forEach((line, i) => {
-        const wrapped = line.recipe !== undefined && typeof line.recipe === 'object';
-        const recipe = (wrapped ? obj(line.recipe) : line) as SchemaRecipe;
-        if (!isRecipe(recipe as Raw) || !hasUrl(recipe)) return;
-        const id = (wrapped ? str(line.id) ?? (typeof line.id === 'number' ? String(line.id) : undefined) : undefined) ?? str(recipe['@id']) ?? str(recipe.url) ?? String(i + 1);
-        const key = `${name}:${id}`;
-        if (seen.has(key)) throw new Error(`${file}:${i + 1}: duplicate id ${id}`);
-        seen.add(key);
-        records.push({ source: 'jsonld', key, recipe, hints: { snapshotDate: '1970-01-01' } });
-      });
-    }
+    eachRecord(dir, (r) => records.push(r));
     return records.sort((a, b) => compareStrings(a.key, b.key));
   },
+  /** File by file, line by line: one record in memory at a time. */
+  each: eachRecord,
 };

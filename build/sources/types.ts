@@ -132,4 +132,10 @@ export interface SourceAdapter {
   name: string;
   /** Reads the raw files under `dir` and yields records in a deterministic order. */
   read(dir: string): SourceRecord[];
+  /**
+   * Optional streaming form of read(), for sources too large to hold: calls `cb` once per record
+   * (the same records as read(), in a deterministic order that need not be read()'s) without
+   * keeping them. The compiler prefers it when present.
+   */
+  each?(dir: string, cb: (record: SourceRecord) => void): void;
 }

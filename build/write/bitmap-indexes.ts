@@ -2,6 +2,7 @@ import { PATHS, type BitmapFamily, BITMAP_FAMILIES } from '../../runtime/format/
 import { encodeBitmapIndex } from '../../runtime/format/bitmap-index.ts';
 import { bitmapOf, type Bitmap } from '../../runtime/format/bitmap.ts';
 import type { Recipe } from '../../runtime/format/recipe.ts';
+import { DocsByKey } from './growable.ts';
 import type { PartWriter } from './types.ts';
 
 /** The values each family indexes for one recipe (FORMAT.md § Bitmap indexes). */
@@ -16,25 +17,31 @@ export const FAMILY_VALUES: Record<BitmapFamily, (r: Recipe) => readonly string[
   language: (r) => [r.language],
 };
 
+export function bitmapsOf(docsByKey: DocsByKey): Map<string, Bitmap> {
+  return new Map([...docsByKey.lists].map(([k, docs]) => [k, bitmapOf(docs.view())]));
+}
+
 export function familyBitmaps(recipes: readonly Recipe[], family: BitmapFamily): Map<string, Bitmap> {
-  const docsByKey = new Map<string, number[]>();
+  const docsByKey = new DocsByKey();
   recipes.forEach((r, doc) => {
-    for (const key of new Set(FAMILY_VALUES[family](r))) {
-      let docs = docsByKey.get(key);
-      if (!docs) docsByKey.set(key, (docs = []));
-      docs.push(doc);
-    }
+    for (const key of new Set(FAMILY_VALUES[family](r))) docsByKey.add(key, doc);
   });
-  return new Map([...docsByKey].map(([k, docs]) => [k, bitmapOf(docs)]));
+  return bitmapsOf(docsByKey);
 }
 
 export const bitmapIndexesWriter: PartWriter = {
   name: 'bitmap indexes',
-  write({ recipes }) {
-    const files = new Map<string, Buffer>();
-    for (const family of BITMAP_FAMILIES) {
-      files.set(PATHS.bitmapIndex(family), encodeBitmapIndex(family, familyBitmaps(recipes, family)));
-    }
-    return files;
+  begin({ emit }) {
+    const families = BITMAP_FAMILIES.map((family) => ({ family, docsByKey: new DocsByKey() }));
+    return {
+      add(doc, recipe) {
+        for (const { family, docsByKey } of families) {
+          for (const key of new Set(FAMILY_VALUES[family](recipe))) docsByKey.add(key, doc);
+        }
+      },
+      finish() {
+        for (const { family, docsByKey } of families) emit(PATHS.bitmapIndex(family), encodeBitmapIndex(family, bitmapsOf(docsByKey)));
+      },
+    };
   },
 };

@@ -5,12 +5,20 @@ import type { PartWriter } from './types.ts';
 
 export const numericIndexesWriter: PartWriter = {
   name: 'numeric indexes',
-  write({ recipes }) {
-    const files = new Map<string, Buffer>();
-    for (const field of NUMERIC_FIELDS) {
-      const { unit, key } = NUMERIC_KEYS[field];
-      files.set(PATHS.numericIndex(field), encodeNumericIndex(field, unit, recipes.map(key)));
-    }
-    return files;
+  begin({ recipeCount, emit }) {
+    const fields = NUMERIC_FIELDS.map((field) => ({ field, ...NUMERIC_KEYS[field], values: new Array<number | undefined>(recipeCount).fill(undefined) }));
+    let count = 0;
+    return {
+      add(doc, recipe) {
+        for (const f of fields) f.values[doc] = f.key(recipe);
+        count = doc + 1;
+      },
+      finish() {
+        for (const f of fields) {
+          f.values.length = count;
+          emit(PATHS.numericIndex(f.field), encodeNumericIndex(f.field, f.unit, f.values));
+        }
+      },
+    };
   },
 };

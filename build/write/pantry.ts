@@ -3,9 +3,11 @@
  * runtime can group "docs holding exactly m pantry ids" by T with bitmap operations alone.
  */
 import { encodeBitmapIndex } from '../../runtime/format/bitmap-index.ts';
-import { bitmapOf, type Bitmap } from '../../runtime/format/bitmap.ts';
+import type { Bitmap } from '../../runtime/format/bitmap.ts';
 import { PANTRY_TOTAL_KEY_WIDTH, PATHS } from '../../runtime/format/constants.ts';
 import type { Recipe } from '../../runtime/format/recipe.ts';
+import { bitmapsOf } from './bitmap-indexes.ts';
+import { DocsByKey } from './growable.ts';
 import type { PartWriter } from './types.ts';
 
 /** The family name written in the header of pantry/by-total.bin. */
@@ -35,19 +37,22 @@ export function totalKey(t: number): string {
 
 /** key(T) → docs with that T; every doc is in exactly one bitmap (T = 0 included). */
 export function totalBitmaps(recipes: readonly Recipe[]): Map<string, Bitmap> {
-  const docsByKey = new Map<string, number[]>();
-  recipes.forEach((r, doc) => {
-    const key = totalKey(countedTotal(r));
-    let docs = docsByKey.get(key);
-    if (!docs) docsByKey.set(key, (docs = []));
-    docs.push(doc);
-  });
-  return new Map([...docsByKey].map(([k, docs]) => [k, bitmapOf(docs)]));
+  const docsByKey = new DocsByKey();
+  recipes.forEach((r, doc) => docsByKey.add(totalKey(countedTotal(r)), doc));
+  return bitmapsOf(docsByKey);
 }
 
 export const pantryWriter: PartWriter = {
   name: 'pantry totals',
-  write({ recipes }) {
-    return new Map([[PATHS.pantryByTotal, encodeBitmapIndex(PANTRY_TOTAL_FAMILY, totalBitmaps(recipes))]]);
+  begin({ emit }) {
+    const docsByKey = new DocsByKey();
+    return {
+      add(doc, recipe) {
+        docsByKey.add(totalKey(countedTotal(recipe)), doc);
+      },
+      finish() {
+        emit(PATHS.pantryByTotal, encodeBitmapIndex(PANTRY_TOTAL_FAMILY, bitmapsOf(docsByKey)));
+      },
+    };
   },
 };

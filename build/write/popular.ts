@@ -13,9 +13,14 @@ export const POPULARITY_ORDER =
   `Bayesian average rating (C=${POPULARITY_PRIOR_VOTES} votes at the mean of all rated recipes) descending, ` +
   'then rating count descending, then newest first; recipes without ratings follow, newest first.';
 
-/** Doc numbers in popularity order (FORMAT.md § Popularity). */
-export function popularityOrder(recipes: readonly Recipe[]): number[] {
-  const rated = recipes.map((r, doc) => ({ doc, n: r.rating.count, v: r.rating.value })).filter((x) => x.n > 0 && x.v > 0);
+/** Doc numbers in popularity order (FORMAT.md § Popularity), from each doc's rating count and value. */
+export function popularityOrderOf(counts: Float64Array, values: Float64Array, docCount: number): number[] {
+  const rated: { doc: number; n: number; v: number }[] = [];
+  for (let doc = 0; doc < docCount; doc++) {
+    const n = counts[doc]!;
+    const v = values[doc]!;
+    if (n > 0 && v > 0) rated.push({ doc, n, v });
+  }
   const votes = rated.reduce((s, x) => s + x.n, 0);
   const mean = votes > 0 ? rated.reduce((s, x) => s + x.v * x.n, 0) / votes : 0;
   const score = (x: { n: number; v: number }) => (POPULARITY_PRIOR_VOTES * mean + x.v * x.n) / (POPULARITY_PRIOR_VOTES + x.n);
@@ -23,14 +28,33 @@ export function popularityOrder(recipes: readonly Recipe[]): number[] {
     .map((x) => ({ ...x, s: score(x) }))
     .sort((a, b) => b.s - a.s || b.n - a.n || a.doc - b.doc)
     .map((x) => x.doc);
-  const ratedSet = new Set(ranked);
-  for (let doc = 0; doc < recipes.length; doc++) if (!ratedSet.has(doc)) ranked.push(doc);
+  const isRated = new Uint8Array(docCount);
+  for (const doc of ranked) isRated[doc] = 1;
+  for (let doc = 0; doc < docCount; doc++) if (!isRated[doc]) ranked.push(doc);
   return ranked;
+}
+
+export function popularityOrder(recipes: readonly Recipe[]): number[] {
+  const counts = Float64Array.from(recipes, (r) => r.rating.count);
+  const values = Float64Array.from(recipes, (r) => r.rating.value);
+  return popularityOrderOf(counts, values, recipes.length);
 }
 
 export const popularWriter: PartWriter = {
   name: 'popularity order',
-  write({ recipes }) {
-    return new Map([[PATHS.popular, encodeDocList('popular', POPULARITY_ORDER, popularityOrder(recipes))]]);
+  begin({ recipeCount, emit }) {
+    const counts = new Float64Array(recipeCount);
+    const values = new Float64Array(recipeCount);
+    let docCount = 0;
+    return {
+      add(doc, recipe) {
+        counts[doc] = recipe.rating.count;
+        values[doc] = recipe.rating.value;
+        docCount = doc + 1;
+      },
+      finish() {
+        emit(PATHS.popular, encodeDocList('popular', POPULARITY_ORDER, popularityOrderOf(counts, values, docCount)));
+      },
+    };
   },
 };

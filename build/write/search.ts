@@ -1,8 +1,9 @@
 /**
  * Compiles the search index (FORMAT.md § 15): every recipe's searchable fields are analysed
  * (runtime/format/text: normalise, tokenise, stem by the recipe's language) into per-field term
- * frequencies, then written as a sorted term dictionary with column postings. Deterministic:
- * terms sorted by code units, postings by doc, no Map-order or locale dependence.
+ * frequencies, accumulated doc by doc in typed arrays, then written as a sorted term dictionary
+ * with column postings. Deterministic: terms sorted by code units, postings by doc, no Map-order
+ * or locale dependence.
  */
 import { PATHS } from '../../runtime/format/constants.ts';
 import type { Recipe } from '../../runtime/format/recipe.ts';
@@ -31,67 +32,142 @@ export function fieldTexts(r: Recipe): string[] {
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function buildSearchIndex(recipes: readonly Recipe[]): SearchIndexData {
-  const N = recipes.length;
-  const languages = [...new Set(recipes.map((r) => r.language))].sort(compare);
-  if (languages.length > 255) throw new Error('search index: more than 255 languages');
-  const langIndex = new Map(languages.map((l, i) => [l, i]));
-  const docLanguage = new Uint8Array(N);
-  const lengths = new Uint16Array(N * FIELD_COUNT);
-  // term → flat list of (doc, f0..f4) in doc order; docs are visited ascending, so each list is sorted.
-  const postings = new Map<string, number[]>();
-  for (let doc = 0; doc < N; doc++) {
-    const r = recipes[doc]!;
-    docLanguage[doc] = langIndex.get(r.language)!;
-    const perTerm = new Map<string, number[]>();
+/** Postings are appended in chunks of this many (term, doc, tf×5) entries: no doubling copies. */
+const CHUNK = 1 << 18;
+
+interface PostingChunk {
+  terms: Uint32Array;
+  docs: Uint32Array;
+  tfs: Uint8Array;
+}
+
+const newChunk = (): PostingChunk => ({ terms: new Uint32Array(CHUNK), docs: new Uint32Array(CHUNK), tfs: new Uint8Array(CHUNK * FIELD_COUNT) });
+
+/**
+ * Accumulates the index one doc at a time (docs ascending) in typed arrays: each term string is
+ * interned once, each posting costs 13 bytes (term id, doc, five tf bytes), and the postings are
+ * grouped by term with one stable counting sort at the end, so each term's docs stay ascending.
+ */
+export class SearchIndexBuilder {
+  readonly #docCount: number;
+  readonly #termIds = new Map<string, number>();
+  readonly #termStrings: string[] = [];
+  readonly #termCounts: number[] = [];
+  readonly #chunks: PostingChunk[] = [];
+  #fill = CHUNK;
+  readonly #languageIds = new Map<string, number>();
+  readonly #docLanguage: Uint8Array;
+  readonly #lengths: Uint16Array;
+  #added = 0;
+
+  constructor(docCount: number) {
+    this.#docCount = docCount;
+    this.#docLanguage = new Uint8Array(docCount);
+    this.#lengths = new Uint16Array(docCount * FIELD_COUNT);
+  }
+
+  add(doc: number, r: Recipe): void {
+    if (doc !== this.#added || doc >= this.#docCount) throw new Error(`search index: doc ${doc} out of order`);
+    this.#added++;
+    let lang = this.#languageIds.get(r.language);
+    if (lang === undefined) {
+      lang = this.#languageIds.size;
+      if (lang > 255) throw new Error('search index: more than 255 languages');
+      this.#languageIds.set(r.language, lang);
+    }
+    this.#docLanguage[doc] = lang;
+    const perTerm = new Map<string, Uint8Array>();
     fieldTexts(r).forEach((text, f) => {
       const terms = analyze(text, r.language);
-      lengths[doc * FIELD_COUNT + f] = Math.min(terms.length, MAX_FIELD_LENGTH);
+      this.#lengths[doc * FIELD_COUNT + f] = Math.min(terms.length, MAX_FIELD_LENGTH);
       for (const t of terms) {
         let tf = perTerm.get(t);
-        if (!tf) perTerm.set(t, (tf = new Array<number>(FIELD_COUNT).fill(0)));
+        if (!tf) perTerm.set(t, (tf = new Uint8Array(FIELD_COUNT)));
         tf[f] = Math.min(tf[f]! + 1, MAX_TF);
       }
     });
     for (const [t, tf] of perTerm) {
-      let list = postings.get(t);
-      if (!list) postings.set(t, (list = []));
-      list.push(doc, ...tf);
+      let id = this.#termIds.get(t);
+      if (id === undefined) {
+        id = this.#termStrings.length;
+        this.#termIds.set(t, id);
+        this.#termStrings.push(t);
+        this.#termCounts.push(0);
+      }
+      this.#termCounts[id]!++;
+      if (this.#fill === CHUNK) {
+        this.#chunks.push(newChunk());
+        this.#fill = 0;
+      }
+      const chunk = this.#chunks[this.#chunks.length - 1]!;
+      chunk.terms[this.#fill] = id;
+      chunk.docs[this.#fill] = doc;
+      chunk.tfs.set(tf, this.#fill * FIELD_COUNT);
+      this.#fill++;
     }
   }
-  const terms = [...postings.keys()].sort(compare);
-  const stride = 1 + FIELD_COUNT;
-  const P = terms.reduce((s, t) => s + postings.get(t)!.length / stride, 0);
-  const termStarts = new Uint32Array(terms.length + 1);
-  const docs = new Uint32Array(P);
-  const tfs = new Uint8Array(P * FIELD_COUNT);
-  let p = 0;
-  terms.forEach((t, i) => {
-    termStarts[i] = p;
-    const list = postings.get(t)!;
-    for (let j = 0; j < list.length; j += stride, p++) {
-      docs[p] = list[j]!;
-      for (let f = 0; f < FIELD_COUNT; f++) tfs[p * FIELD_COUNT + f] = list[j + 1 + f]!;
-    }
-  });
-  termStarts[terms.length] = p;
-  return {
-    fields: SEARCH_FIELDS,
-    languages,
-    docCount: N,
-    terms,
-    termStarts,
-    docs,
-    tfs,
-    lengths,
-    docLanguage,
-    avgFieldLengths: averageFieldLengths(lengths, N, FIELD_COUNT),
-  };
+
+  /** The finished index; the builder is spent afterwards. */
+  data(): SearchIndexData {
+    const N = this.#added;
+    if (N !== this.#docCount) throw new Error(`search index: ${N} of ${this.#docCount} docs added`);
+    const languages = [...this.#languageIds.keys()].sort(compare);
+    const remap = new Uint8Array(256);
+    for (const [l, id] of this.#languageIds) remap[id] = languages.indexOf(l);
+    const docLanguage = this.#docLanguage.map((id) => remap[id]!);
+    const T = this.#termStrings.length;
+    this.#termIds.clear();
+    const order = Array.from({ length: T }, (_, i) => i).sort((a, b) => compare(this.#termStrings[a]!, this.#termStrings[b]!));
+    const terms = order.map((id) => this.#termStrings[id]!);
+    const termStarts = new Uint32Array(T + 1);
+    const cursor = new Uint32Array(T); // by term id: next free posting slot
+    let P = 0;
+    order.forEach((id, i) => {
+      termStarts[i] = P;
+      cursor[id] = P;
+      P += this.#termCounts[id]!;
+    });
+    termStarts[T] = P;
+    const docs = new Uint32Array(P);
+    const tfs = new Uint8Array(P * FIELD_COUNT);
+    const chunks = this.#chunks.splice(0);
+    chunks.forEach((chunk, c) => {
+      const n = c === chunks.length - 1 ? this.#fill : CHUNK;
+      for (let j = 0; j < n; j++) {
+        const p = cursor[chunk.terms[j]!]!++;
+        docs[p] = chunk.docs[j]!;
+        tfs.set(chunk.tfs.subarray(j * FIELD_COUNT, (j + 1) * FIELD_COUNT), p * FIELD_COUNT);
+      }
+      chunks[c] = undefined as unknown as PostingChunk; // release as we go
+    });
+    return {
+      fields: SEARCH_FIELDS,
+      languages,
+      docCount: N,
+      terms,
+      termStarts,
+      docs,
+      tfs,
+      lengths: this.#lengths,
+      docLanguage,
+      avgFieldLengths: averageFieldLengths(this.#lengths, N, FIELD_COUNT),
+    };
+  }
+}
+
+export function buildSearchIndex(recipes: readonly Recipe[]): SearchIndexData {
+  const builder = new SearchIndexBuilder(recipes.length);
+  recipes.forEach((r, doc) => builder.add(doc, r));
+  return builder.data();
 }
 
 export const searchWriter: PartWriter = {
   name: 'search index',
-  write({ recipes }) {
-    return new Map([[PATHS.searchIndex, encodeSearchIndex(buildSearchIndex(recipes))]]);
+  begin({ recipeCount, emit }) {
+    const builder = new SearchIndexBuilder(recipeCount);
+    return {
+      add: (doc, recipe) => builder.add(doc, recipe),
+      finish: () => emit(PATHS.searchIndex, encodeSearchIndex(builder.data())),
+    };
   },
 };

@@ -2,17 +2,24 @@
  * Writes a dataset directory: every part into a staging directory, manifest.json last, then one
  * rename into dist/data/<datasetVersion> and an atomic update of dist/data/current. A reader
  * therefore sees either the old dataset or the complete new one, never half of one.
+ *
+ * Parts are built incrementally: every writer's builder sees each recipe once, in doc order, and
+ * emits its files when ready (record shards as soon as they are full). writeDataset streams files
+ * straight into the stage directory, hashing as it goes; renderDataset keeps them in memory.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { CatalogEntry } from '../../runtime/format/catalog.ts';
 import { CURRENT_POINTER_FILE, FORMAT_VERSION, MANIFEST_FILE, MANIFEST_FORMAT_NAME, RECORDS_PER_SHARD } from '../../runtime/format/constants.ts';
 import type { Manifest, ManifestFile } from '../../runtime/format/manifest.ts';
+import type { Recipe } from '../../runtime/format/recipe.ts';
 import { bitmapIndexesWriter } from './bitmap-indexes.ts';
 import { catalogWriter } from './catalog.ts';
 import { numericIndexesWriter } from './numeric-indexes.ts';
 import { pantryWriter } from './pantry.ts';
 import { popularWriter } from './popular.ts';
+import { recipeJson } from './recipe-json.ts';
 import { recordsWriter } from './records.ts';
 import { searchWriter } from './search.ts';
 import type { PartWriter, WriteContext } from './types.ts';
@@ -22,35 +29,85 @@ export const PART_WRITERS: PartWriter[] = [recordsWriter, bitmapIndexesWriter, n
 
 export const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
-/** All files of a dataset (manifest included), in memory. Pure: same input, same bytes. */
-export function renderDataset(ctx: WriteContext, sources: string[], writers: PartWriter[] = PART_WRITERS, log = (_: string) => {}): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  for (const w of writers) {
-    const t = performance.now();
-    for (const [p, bytes] of w.write(ctx)) {
-      if (files.has(p)) throw new Error(`two writers produced ${p}`);
-      files.set(p, bytes);
+/** What a dataset holds besides its recipes. */
+export interface DatasetHead {
+  recipeCount: number;
+  catalog: readonly CatalogEntry[];
+  ingredientNames: readonly [string, string][];
+  sources: readonly string[];
+}
+
+/** Calls `add` once per recipe, docs 0..recipeCount-1 in order, with recipeJson(recipe). */
+export type RecipeFeed = (add: (doc: number, recipe: Recipe, json: string) => void) => void;
+
+/** Where finished files go. */
+type Emit = (path: string, bytes: Uint8Array) => void;
+
+/** Runs every writer over the feed; logs "  <part>: <ms> ms" per writer (its add calls plus finish). */
+export function runWriters(head: DatasetHead, feed: RecipeFeed, emit: Emit, writers: PartWriter[] = PART_WRITERS, log = (_: string) => {}): void {
+  const seen = new Set<string>([MANIFEST_FILE]);
+  const checked: Emit = (p, bytes) => {
+    if (seen.has(p)) throw new Error(`two writers produced ${p}`);
+    seen.add(p);
+    emit(p, bytes);
+  };
+  const ctx = { recipeCount: head.recipeCount, catalog: head.catalog, ingredientNames: head.ingredientNames, emit: checked };
+  const builders = writers.map((w) => ({ name: w.name, builder: w.begin(ctx), ms: 0 }));
+  let next = 0;
+  feed((doc, recipe, json) => {
+    if (doc !== next) throw new Error(`recipes must be fed in doc order: got ${doc}, expected ${next}`);
+    next++;
+    for (const b of builders) {
+      const t = performance.now();
+      b.builder.add(doc, recipe, json);
+      b.ms += performance.now() - t;
     }
-    log(`  ${w.name}: ${(performance.now() - t).toFixed(0)} ms`);
+  });
+  if (next !== head.recipeCount) throw new Error(`fed ${next} recipes, expected ${head.recipeCount}`);
+  for (const b of builders) {
+    const t = performance.now();
+    b.builder.finish();
+    b.ms += performance.now() - t;
+    log(`  ${b.name}: ${b.ms.toFixed(0)} ms`);
   }
-  const list: ManifestFile[] = [...files]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([p, bytes]) => ({ path: p, bytes: bytes.length, sha256: sha256(bytes) }));
+}
+
+/** The manifest of a dataset whose files (manifest excluded) are `files`, in any order. */
+export function manifestOf(head: DatasetHead, files: readonly ManifestFile[]): Manifest {
+  const list = [...files].sort((a, b) => (a.path < b.path ? -1 : 1));
   const datasetVersion = sha256(Buffer.from(list.map((f) => `${f.path} ${f.sha256}\n`).join(''))).slice(0, 16);
-  const manifest: Manifest = {
+  return {
     format: MANIFEST_FORMAT_NAME,
     formatVersion: FORMAT_VERSION,
     datasetVersion,
     recordsPerShard: RECORDS_PER_SHARD,
     counts: {
-      recipes: ctx.recipes.length,
-      ingredients: ctx.catalog.length,
+      recipes: head.recipeCount,
+      ingredients: head.catalog.length,
       shards: list.filter((f) => f.path.startsWith('records/')).length,
     },
-    sources: [...new Set(sources)].sort(),
+    sources: [...new Set(head.sources)].sort(),
     files: list,
   };
-  files.set(MANIFEST_FILE, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'));
+}
+
+const manifestBytes = (m: Manifest) => Buffer.from(JSON.stringify(m, null, 2) + '\n');
+
+/** All files of a dataset (manifest included), in memory. Pure: same input, same bytes. */
+export function renderDataset(ctx: WriteContext, sources: readonly string[], writers: PartWriter[] = PART_WRITERS, log = (_: string) => {}): Map<string, Buffer> {
+  const head: DatasetHead = { recipeCount: ctx.recipes.length, catalog: ctx.catalog, ingredientNames: ctx.ingredientNames, sources };
+  const files = new Map<string, Buffer>();
+  const feed: RecipeFeed = (add) => ctx.recipes.forEach((r, doc) => add(doc, r, recipeJson(r)));
+  runWriters(head, feed, (p, bytes) => files.set(p, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)), writers, log);
+  const list = [...files].map(([p, bytes]) => ({ path: p, bytes: bytes.length, sha256: sha256(bytes) }));
+  files.set(MANIFEST_FILE, manifestBytes(manifestOf(head, list)));
+  return files;
+}
+
+/** One writer's files for in-memory recipes (tests). */
+export function writePart(writer: PartWriter, ctx: WriteContext): Map<string, Buffer> {
+  const files = renderDataset(ctx, [], [writer]);
+  files.delete(MANIFEST_FILE);
   return files;
 }
 
@@ -59,20 +116,61 @@ function writeFileDurable(file: string, bytes: Uint8Array): void {
   fs.writeFileSync(file, bytes, { flush: true });
 }
 
+const stageDir = (outRoot: string) => path.join(outRoot, `.stage-${process.pid}-${randomBytes(4).toString('hex')}`);
+
+/** Renames a complete stage (manifest written last) into place, or drops it when that version exists. */
+function promote(outRoot: string, stage: string, finalDir: string): void {
+  if (fs.existsSync(path.join(finalDir, MANIFEST_FILE))) {
+    fs.rmSync(stage, { recursive: true, force: true });
+    return;
+  }
+  fs.rmSync(finalDir, { recursive: true, force: true }); // a leftover without manifest is garbage
+  fs.renameSync(stage, finalDir);
+}
+
+function pointCurrent(outRoot: string, datasetVersion: string): void {
+  const pointerTmp = path.join(outRoot, `.${CURRENT_POINTER_FILE}-${process.pid}`);
+  writeFileDurable(pointerTmp, Buffer.from(datasetVersion + '\n'));
+  fs.renameSync(pointerTmp, path.join(outRoot, CURRENT_POINTER_FILE));
+}
+
 /** Stages, renames into `<outRoot>/<datasetVersion>` and points `<outRoot>/current` at it. Returns the directory. */
 export function publishDataset(outRoot: string, files: Map<string, Buffer>): string {
   const manifest = JSON.parse(files.get(MANIFEST_FILE)!.toString('utf8')) as Manifest;
   fs.mkdirSync(outRoot, { recursive: true });
   const finalDir = path.join(outRoot, manifest.datasetVersion);
   if (!fs.existsSync(path.join(finalDir, MANIFEST_FILE))) {
-    const stage = path.join(outRoot, `.stage-${process.pid}-${randomBytes(4).toString('hex')}`);
+    const stage = stageDir(outRoot);
     for (const [p, bytes] of files) if (p !== MANIFEST_FILE) writeFileDurable(path.join(stage, p), bytes);
     writeFileDurable(path.join(stage, MANIFEST_FILE), files.get(MANIFEST_FILE)!);
-    fs.rmSync(finalDir, { recursive: true, force: true }); // a leftover without manifest is garbage
-    fs.renameSync(stage, finalDir);
+    promote(outRoot, stage, finalDir);
   }
-  const pointerTmp = path.join(outRoot, `.${CURRENT_POINTER_FILE}-${process.pid}`);
-  writeFileDurable(pointerTmp, Buffer.from(manifest.datasetVersion + '\n'));
-  fs.renameSync(pointerTmp, path.join(outRoot, CURRENT_POINTER_FILE));
+  pointCurrent(outRoot, manifest.datasetVersion);
   return finalDir;
+}
+
+/**
+ * The streaming variant of renderDataset + publishDataset: each file goes into the stage
+ * directory as soon as its writer emits it (hashed on the way), the manifest last, then the same
+ * rename and `current` update. Returns the directory and the manifest.
+ */
+export function writeDataset(outRoot: string, head: DatasetHead, feed: RecipeFeed, writers: PartWriter[] = PART_WRITERS, log = (_: string) => {}): { dir: string; manifest: Manifest } {
+  fs.mkdirSync(outRoot, { recursive: true });
+  const stage = stageDir(outRoot);
+  const list: ManifestFile[] = [];
+  try {
+    runWriters(head, feed, (p, bytes) => {
+      writeFileDurable(path.join(stage, p), bytes);
+      list.push({ path: p, bytes: bytes.length, sha256: sha256(bytes) });
+    }, writers, log);
+    const manifest = manifestOf(head, list);
+    writeFileDurable(path.join(stage, MANIFEST_FILE), manifestBytes(manifest));
+    const finalDir = path.join(outRoot, manifest.datasetVersion);
+    promote(outRoot, stage, finalDir);
+    pointCurrent(outRoot, manifest.datasetVersion);
+    return { dir: finalDir, manifest };
+  } catch (err) {
+    fs.rmSync(stage, { recursive: true, force: true });
+    throw err;
+  }
 }

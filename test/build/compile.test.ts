@@ -1,11 +1,14 @@
 /**
  * The real dataset, compiled twice: every record matches SPEC.md's field tables, ids are unique
- * and stable, doc order is newest first, and the two builds are byte-identical.
+ * and stable, doc order is newest first, and the in-memory and the streaming (two-pass) builds are
+ * byte-identical.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compileDataset, type Compiled } from '../../build/compile.ts';
+import { buildDataset, compileDataset, type Compiled } from '../../build/compile.ts';
 import { renderDataset } from '../../build/write/write-dataset.ts';
 import { recipeJson } from '../../build/write/recipe-json.ts';
 import { assertRecipeShape } from '../helpers/recipe-shape.ts';
@@ -37,10 +40,17 @@ describe('compiling the real dataset', () => {
     for (let i = 1; i < first.recipes.length; i++) expect(first.recipes[i - 1]!.createdAt >= first.recipes[i]!.createdAt).toBe(true);
   });
 
-  it('produces byte-identical files when built twice from the same sources', () => {
-    const again = compileDataset(datasetDir);
-    const second = renderDataset(again, again.sources);
-    expect([...second.keys()].sort()).toEqual([...files.keys()].sort());
-    for (const [p, bytes] of files) expect(second.get(p)!.equals(bytes), p).toBe(true);
+  it('produces byte-identical files when built twice, in memory and streaming through a spill file', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-compile-'));
+    try {
+      const built = buildDataset(datasetDir, root);
+      expect(built.report).toEqual(first.report);
+      expect(fs.readdirSync(root).filter((n) => n.startsWith('.'))).toEqual([]); // no stage or spill left
+      const second = new Map([...files.keys()].map((p) => [p, fs.readFileSync(path.join(built.dir, p))]));
+      expect(fs.readdirSync(built.dir, { recursive: true, encoding: 'utf8' }).filter((p) => fs.statSync(path.join(built.dir, p)).isFile()).length).toBe(files.size);
+      for (const [p, bytes] of files) expect(second.get(p)!.equals(bytes), p).toBe(true);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   }, 180_000);
 });

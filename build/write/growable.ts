@@ -1,0 +1,34 @@
+/** An append-only Uint32Array that doubles when full: compact per-key doc lists for the writers. */
+export class U32List {
+  #data: Uint32Array;
+  length = 0;
+
+  constructor(capacity = 8) {
+    this.#data = new Uint32Array(capacity);
+  }
+
+  push(value: number): void {
+    if (this.length === this.#data.length) {
+      const next = new Uint32Array(this.#data.length * 2);
+      next.set(this.#data);
+      this.#data = next;
+    }
+    this.#data[this.length++] = value;
+  }
+
+  /** A view of the pushed values (valid until the next push). */
+  view(): Uint32Array {
+    return this.#data.subarray(0, this.length);
+  }
+}
+
+/** Groups doc numbers by string key; keys keep first-seen order, docs arrive ascending. */
+export class DocsByKey {
+  readonly lists = new Map<string, U32List>();
+
+  add(key: string, doc: number): void {
+    let list = this.lists.get(key);
+    if (!list) this.lists.set(key, (list = new U32List(4)));
+    list.push(doc);
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * A pass-1 worker thread (normalise-pool.ts): loads the catalog once, then turns batches of
+ * source records into stored JSON + (createdAt, id), counting its own share of the build report.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { loadCatalog, type Catalog } from '../normalize/catalog.ts';
+import { toRecipe } from '../normalize/recipe.ts';
+import { ReportBuilder } from '../report.ts';
+import type { SourceRecord } from '../sources/types.ts';
+import { recipeJson } from './recipe-json.ts';
+import type { FromWorker, Normalised, ToWorker, WorkerData } from './normalise-pool.ts';
+
+const { datasetDir, port, signal } = workerData as WorkerData;
+const signalView = new Int32Array(signal);
+const post = (msg: FromWorker) => {
+  port.postMessage(msg);
+  Atomics.add(signalView, 0, 1);
+  Atomics.notify(signalView, 0);
+};
+const report = new ReportBuilder();
+let catalog: Catalog | undefined;
+try {
+  catalog = loadCatalog(datasetDir);
+} catch (e) {
+  post({ type: 'fatal', message: (e as Error).stack ?? String(e) });
+}
+
+function normalise(rec: SourceRecord): Normalised {
+  try {
+    const recipe = toRecipe(rec, { catalog: catalog! });
+    report.add(recipe);
+    return { json: recipeJson(recipe), createdAt: recipe.createdAt, id: recipe.id };
+  } catch (e) {
+    return { error: `${rec.source}:${rec.key}: ${(e as Error).message}` };
+  }
+}
+
+// The main thread waits synchronously and never sees 'error' events: every failure is posted.
+parentPort!.on('message', (msg: ToWorker) => {
+  try {
+    if (msg.type === 'batch') post({ type: 'batch', seq: msg.seq, out: msg.records.map(normalise) });
+    else post({ type: 'done', report: report.state() });
+  } catch (e) {
+    post({ type: 'fatal', message: (e as Error).stack ?? String(e) });
+  }
+});
