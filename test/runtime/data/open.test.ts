@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDataset, resolveDataDir } from '../../../runtime/data/open.ts';
+import { FORMAT_VERSION } from '../../../runtime/format/constants.ts';
 import { buildFixture, type Fixture } from '../../helpers/fixture-dataset.ts';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
 
@@ -27,7 +28,7 @@ describe('opening a dataset', () => {
     const file = path.join(f.dir, 'manifest.json');
     const m = JSON.parse(fs.readFileSync(file, 'utf8'));
     fs.writeFileSync(file, JSON.stringify({ ...m, formatVersion: 99 }));
-    expect(() => openDataset(f.dir)).toThrow(/format version 99; this runtime reads version 1.*npm run build/);
+    expect(() => openDataset(f.dir)).toThrow(new RegExp(`format version 99; this runtime reads version ${FORMAT_VERSION}.*npm run build`));
   });
 
   it('refuses a missing file', () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { alignedBuffer } from '../../../runtime/format/bitmap.ts';
+import { FORMAT_VERSION } from '../../../runtime/format/constants.ts';
 import { BitmapIndexReader } from '../../../runtime/format/bitmap-index.ts';
 import { decodeBlob } from '../../../runtime/format/blob.ts';
 import { decodeDocList } from '../../../runtime/format/doc-list.ts';
@@ -66,7 +67,10 @@ describe('golden vectors', () => {
   it('refuses a file of another kind or another format version', () => {
     expect(() => new IdTableReader(golden('doc-list.bin'), 'doc-list.bin')).toThrow(/expected magic RDBI/);
     const future = golden('id-table.bin');
-    future.writeUInt32LE(2, 4);
-    expect(() => new IdTableReader(future, 'id-table.bin')).toThrow(/format version 2, this runtime reads version 1/);
+    future.writeUInt32LE(FORMAT_VERSION + 1, 4);
+    expect(() => new IdTableReader(future, 'id-table.bin')).toThrow(`format version ${FORMAT_VERSION + 1}, this runtime reads version ${FORMAT_VERSION}`);
+    const past = golden('id-table.bin');
+    past.writeUInt32LE(FORMAT_VERSION - 1, 4);
+    expect(() => new IdTableReader(past, 'id-table.bin')).toThrow(`format version ${FORMAT_VERSION - 1}, this runtime reads version ${FORMAT_VERSION}`);
   });
 });
