@@ -18,7 +18,7 @@
  * dropped from the front only.
  * Results are normalised (normalizeName); '' when nothing is left.
  */
-import { COUNT_WORDS, descriptorSet, leadingSet, looseSet, TAIL_WORDS } from './descriptors.ts';
+import { COUNT_WORDS, descriptorSet, leadingSet, looseSet, TAIL_WORDS, wordsFor } from './descriptors.ts';
 import { normalizeName } from './normalize-name.ts';
 
 const MAX_PHRASE = 3;
@@ -61,7 +61,8 @@ function dropLeading(tokens: string[], language: string): string[] {
 }
 
 function dropCounts(tokens: string[], language: string): string[] {
-  const counts = COUNT_WORDS[language.slice(0, 2)] ?? COUNT_WORDS.en ?? [];
+  const own = wordsFor(COUNT_WORDS, language.slice(0, 2));
+  const counts = own.length > 0 ? own : COUNT_WORDS.en ?? [];
   return tokens.filter((t) => !NUMBER_TOKEN.test(t) && !counts.includes(t));
 }
 

@@ -54,6 +54,8 @@ export const DESCRIPTORS: Record<string, readonly string[]> = {
   nb: ['fersk', 'ferske', 'frisk', 'stor', 'store', 'liten', 'lite', 'små', 'hakket', 'hakkede', 'finhakket', 'revet', 'og', 'eller', 'til', 'pynt', 'servering', 'tørket', 'tørkede', 'smeltet', 'stk', 'fedd', 'blader', 'kvist', 'kvister', 'økologisk', 'kokt', 'kokte', 'i', 'skiver', 'terninger', 'knust', 'knuste', 'malt', 'usaltet', 'saltet', 'fint', 'grovt', 'bunt', 'potte', 'nykvernet'],
   pt: ['fresco', 'fresca', 'frescos', 'frescas', 'grande', 'grandes', 'pequeno', 'pequena', 'pequenos', 'pequenas', 'médio', 'média', 'medio', 'media', 'picado', 'picada', 'picados', 'picadas', 'picadinho', 'ralado', 'ralada', 'de', 'do', 'da', 'dos', 'das', 'em', 'cubos', 'rodelas', 'fatias', 'maduro', 'madura', 'maduros', 'moído', 'moída', 'seco', 'seca', 'cozido', 'cozida', 'cozidas', 'cozidos', 'e', 'ou', 'a', 'gosto', 'para', 'unidade', 'unidades', 'unid', 'dente', 'dentes', 'colher', 'colheres', 'sopa', 'chá', 'xícara', 'xícaras', 'pitada', 'lata', 'sem', 'pele', 'espremido', 'espremidos', 'espremida', 'derretido', 'derretida'],
   zh: [],
+  el: ['φρέσκο', 'φρέσκα', 'φρέσκια', 'φρέσκος', 'ψιλοκομμένο', 'ψιλοκομμένα', 'ψιλοκομμένη', 'ψιλοκομμένες', 'ψιλοκομμένος', 'τριμμένο', 'τριμμένη', 'τριμμένα', 'ώριμο', 'ώριμα', 'ώριμη', 'ώριμες', 'μεγάλο', 'μεγάλα', 'μεγάλη', 'μεγάλες', 'μέτριο', 'μέτρια', 'μέτριες', 'μικρό', 'μικρά', 'μικρή', 'μικρές', 'σφιχτές', 'σφιχτά', 'και'],
+  hu: ['friss', 'nagy', 'kis', 'kicsi', 'közepes', 'ízlés', 'szerint', 'zúzva', 'vágva', 'apróra', 'durvára', 'felkarikázva', 'egészben', 'félben', 'vagy', 'és', 'darab', 'db', 'reszelt', 'kockákra', 'csíkokra', 'hosszú'],
 };
 
 /** Count words dropped inside a name ("juice of 1 lemon", "zest of half an orange"), per language. */
@@ -109,6 +111,15 @@ export const LEADING: Record<string, readonly string[]> = {
   ],
 };
 
+/** Norwegian recipes say 'no', the word lists say 'nb' (Bokmål): either reads both. */
+const ALIAS: Record<string, string> = { no: 'nb', nb: 'no' };
+
+/** A table's words for a language, with its alias's ('no' ↔ 'nb'). */
+export function wordsFor(table: Record<string, readonly string[]>, lang: string): readonly string[] {
+  const alias = ALIAS[lang];
+  return [...(table[lang] ?? []), ...(alias ? table[alias] ?? [] : [])];
+}
+
 const compiledLeading = new Map<string, Set<string>>();
 
 /** LEADING words for a language (English ones apply to every language: brands and English measures appear everywhere). */
@@ -116,7 +127,7 @@ export function leadingSet(language: string): Set<string> {
   const lang = language.toLowerCase().slice(0, 2);
   let set = compiledLeading.get(lang);
   if (!set) {
-    set = new Set([...(LEADING[lang] ?? []), ...(lang === 'en' ? [] : LEADING.en ?? [])].map(normalizeName));
+    set = new Set([...wordsFor(LEADING, lang), ...(lang === 'en' ? [] : LEADING.en ?? [])].map(normalizeName));
     compiledLeading.set(lang, set);
   }
   return set;
@@ -128,7 +139,7 @@ export function descriptorSet(language: string): Set<string> {
   const lang = language.toLowerCase().slice(0, 2);
   let set = compiled.get(lang);
   if (!set) {
-    set = new Set([...(DESCRIPTORS[lang] ?? []), ...(lang === 'en' ? [] : DESCRIPTORS.en ?? [])].map(normalizeName));
+    set = new Set([...wordsFor(DESCRIPTORS, lang), ...(lang === 'en' ? [] : DESCRIPTORS.en ?? [])].map(normalizeName));
     compiled.set(lang, set);
   }
   return set;
@@ -162,7 +173,7 @@ export function looseSet(language: string): Set<string> {
   const lang = language.toLowerCase().slice(0, 2);
   let set = compiledLoose.get(lang);
   if (!set) {
-    set = new Set([...(LOOSE_DESCRIPTORS[lang] ?? []), ...(lang === 'en' ? [] : LOOSE_DESCRIPTORS.en ?? [])].map(normalizeName));
+    set = new Set([...wordsFor(LOOSE_DESCRIPTORS, lang), ...(lang === 'en' ? [] : LOOSE_DESCRIPTORS.en ?? [])].map(normalizeName));
     compiledLoose.set(lang, set);
   }
   return set;

@@ -12,7 +12,8 @@ export interface QuantityMatch {
 }
 
 const QUALIFIER_RE = new RegExp(
-  `^(${[...UNIT_QUALIFIERS].sort((a, b) => b.length - a.length).join('|')})\\s+`,
+  // An abbreviated qualifier may carry its dot ("1 kl. Bund", "1 gestr. TL").
+  `^(${[...UNIT_QUALIFIERS].sort((a, b) => b.length - a.length).join('|')})\\.?\\s+`,
   'iu',
 );
 

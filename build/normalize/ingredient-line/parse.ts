@@ -31,7 +31,7 @@ const ARTICLE_RE = /^(?:a|an|ein|eine|einen|en|ett|ei|et|een|un|une|uno|una|um|u
 /** Units a bare unit word implies one of ("pinch of salt", "Prise Salz"). */
 const IMPLIED_ONE = new Set(['pinch', 'dash', 'handful', 'bunch', 'sprig', 'knife tip', 'clove', 'head', 'stick']);
 /** Mass and volume units: a container word after them is a description ("28 oz can tomatoes"). */
-const MEASURES = new Set(['g', 'kg', 'mg', 'ml', 'cl', 'dl', 'l', 'oz', 'lb', 'fl oz', 'cup', 'pint', 'quart']);
+const MEASURES = new Set(['g', 'dkg', 'kg', 'mg', 'ml', 'cl', 'dl', 'l', 'oz', 'lb', 'fl oz', 'cup', 'pint', 'quart']);
 /** Count units that English puts after the name ("garlic cloves"). */
 const TRAILING_UNITS = new Set(['clove', 'stalk', 'stick', 'sprig', 'head']);
 const TRAILING_UNIT_RE = /\s(cloves?|stalks?|sticks?|sprigs?|heads?)(?=\s*([,;(].*)?$)/iu;
@@ -286,12 +286,14 @@ function readTrailing(text: string, language: string): Read | undefined {
  * Words that describe the ingredient named after the comma ("boneless, skinless chicken thighs",
  * "unsalted, softened butter"): a head made only of these joins the next segment.
  */
-const LEADING_ADJECTIVES_RE = /^(?:(?:boneless|skinless|skin-on|bone-in|unsalted|salted|large|small|medium|fresh|ripe|firm|peeled|pitted|seedless|organic|cold|warm|soft|softened|hard-boiled|low-sodium|lean|thick|thin|extra-large|whole|sweet|dry|dried)(?:\s+|$))+$/iu;
+const LEADING_ADJECTIVES_RE = /^(?:(?:boneless|skinless|skin-on|bone-in|unsalted|salted|large|small|medium|fresh|ripe|firm|peeled|pitted|seedless|organic|cold|warm|soft|softened|hard-boiled|low-sodium|lean|thick|thin|extra-large|whole|sweet|dry|dried|raw|crisp|fine|shelled|blanched|slivered|roasted|dry-roasted|toasted|cooked|boned|seeded|cored|halved|drained|chopped|diced|minced|sliced|grated|shredded|crushed|unsweetened|sweetened|unflavored|unflavoured|(?:finely|coarsely|roughly|thinly|freshly|lightly)\s+(?:chopped|diced|minced|sliced|grated|shredded|crushed|toasted|roasted))(?:\s+|$))+$/iu;
+/** What may follow such a head: a name, not an amount, a note or a purpose ("chopped, for garnish"). */
+const JOINABLE_RE = /^\p{L}/u;
 
 function splitName(text: string, work: Work): string {
   const parts = text.split(/\s*[,，;；]\s*/u);
   // "boneless, skinless chicken breasts": the adjectives before the comma belong to the name.
-  while (parts.length > 1 && LEADING_ADJECTIVES_RE.test(parts[0] ?? '')) parts.splice(0, 2, `${parts[0]} ${parts[1]}`);
+  while (parts.length > 1 && LEADING_ADJECTIVES_RE.test(parts[0] ?? '') && joinable(parts[1] ?? '')) parts.splice(0, 2, `${parts[0]} ${parts[1]}`);
   const [headRaw = '', ...tail] = parts;
   let head = headRaw;
   const purpose = TRAILING_PURPOSE_RE.exec(head);
@@ -315,6 +317,10 @@ function splitName(text: string, work: Work): string {
     else work.notes.push(segment);
   }
   return tidy(head);
+}
+
+function joinable(next: string): boolean {
+  return JOINABLE_RE.test(next) && !PURPOSE_RE.test(next) && !NOTE_START_RE.test(next) && !TO_TASTE_RE.test(next) && !OPTIONAL_RE.test(next);
 }
 
 function tidy(text: string): string {

@@ -18,15 +18,17 @@ export const UNIT_TABLE: UnitEntry[] = [
   { unit: 'mg', words: ['mg', 'milligram', 'milligrams', 'milligramm', 'milligramme', 'milligrammes', '毫克'] },
   { unit: 'g', words: ['g', 'gr', 'grm', 'gram', 'grams', 'gramm', 'gramme', 'grammes', 'grammi', 'grammo', 'gramo', 'gramos', 'grammos', 'gramas', 'grama', '克'] },
   { unit: 'kg', words: ['kg', 'kgs', 'kilo', 'kilos', 'kilogram', 'kilograms', 'kilogramm', 'kilogramme', 'kilogrammes', 'chilogrammo', 'chilogrammi', 'kilogramo', 'kilogramos', '千克', '公斤'] },
+  // Hungarian / Czech / Austrian dekagram (10 g).
+  { unit: 'dkg', words: ['dkg', 'dekagram', 'dekagramm'] },
   { unit: 'ml', words: ['ml', 'mls', 'milliliter', 'milliliters', 'millilitre', 'millilitres', 'millilitri', 'mililitro', 'mililitros', '毫升'] },
   { unit: 'cl', words: ['cl', 'centiliter', 'centiliters', 'centilitre', 'centilitres'] },
   { unit: 'dl', words: ['dl', 'deciliter', 'deciliters', 'decilitre', 'decilitres'] },
   { unit: 'l', words: ['l', 'liter', 'liters', 'litre', 'litres', 'litro', 'litri', 'litros', 'ltr', 'lt', '升'] },
   // spoons and cups
-  { unit: 'tsp', words: ['tsp', 'tsps', 'teaspoon', 'teaspoons', 'teasp', 'tsk', 'teskje', 'teskeer', 'teske', 'theelepel', 'theelepels', 'theel', 'c. à café', 'c.à.c', 'càc', 'cuillère à café', 'cuillères à café', 'cuillere a cafe', 'cuilleres a cafe', 'c. à thé', 'cuillère à thé', 'cucharadita', 'cucharaditas', 'cdta', 'cdtas', 'cucchiaino', 'cucchiaini', 'colher de chá', 'colheres de chá', 'colher de cha', 'colheres de cha', 'c. à c.', 'c.c.', 'čl', 'lžička', 'lžičky', 'lžiček', 'kk', 'kávéskanál', 'kiskanál', 'ts', '茶匙', '小勺', '小匙'], exact: ['t', 'TL', 'tl', 'Tl'] },
-  { unit: 'tbsp', words: ['tbsp', 'tbsps', 'tbs', 'tbls', 'tblsp', 'tablespoon', 'tablespoons', 'msk', 'matsked', 'matskedar', 'ss', 'spsk', 'spiseskefuld', 'spiseskeer', 'eetlepel', 'eetlepels', 'eetl', 'c. à soupe', 'c.à.s', 'càs', 'cs', 'cuillère à soupe', 'cuillères à soupe', 'cuillere a soupe', 'cuilleres a soupe', 'cucharada', 'cucharadas', 'cda', 'cdas', 'cucchiaio', 'cucchiai', 'colher de sopa', 'colheres de sopa', 'c. à s.', 'c.s.', 'lžíce', 'lžíci', 'lžic', 'evőkanál', 'evőkanálnyi', 'ek', '汤匙', '大勺', '大匙', '勺'], exact: ['T', 'Tb', 'EL', 'el', 'El', 'PL', 'Pl'] },
+  { unit: 'tsp', words: ['tsp', 'tsps', 'teaspoon', 'teaspoons', 'teasp', 'tsk', 'teskje', 'teskeer', 'teske', 'theelepel', 'theelepels', 'theel', 'c. à café', 'c.à.c', 'càc', 'cuillère à café', 'cuillères à café', 'cuillere a cafe', 'cuilleres a cafe', 'c. à thé', 'cuillère à thé', 'cucharadita', 'cucharaditas', 'cdta', 'cdtas', 'cucchiaino', 'cucchiaini', 'colher de chá', 'colheres de chá', 'colher de cha', 'colheres de cha', 'c. à c.', 'c.c.', 'čl', 'lžička', 'lžičky', 'lžiček', 'kk', 'kávéskanál', 'teel', 'κ.γ.', 'kiskanál', 'ts', '茶匙', '小勺', '小匙'], exact: ['t', 'TL', 'tl', 'Tl'] },
+  { unit: 'tbsp', words: ['tbsp', 'tbsps', 'tbs', 'tbls', 'tblsp', 'tablespoon', 'tablespoons', 'msk', 'matsked', 'matskedar', 'ss', 'spsk', 'spiseskefuld', 'spiseskeer', 'eetlepel', 'eetlepels', 'eetl', 'c. à soupe', 'c.à.s', 'càs', 'cs', 'cuillère à soupe', 'cuillères à soupe', 'cuillere a soupe', 'cuilleres a soupe', 'cucharada', 'cucharadas', 'cda', 'cdas', 'cucchiaio', 'cucchiai', 'colher de sopa', 'colheres de sopa', 'c. à s.', 'c.s.', 'lžíce', 'lžíci', 'lžic', 'evőkanál', 'evőkanálnyi', 'ek', 'κ.σ.', '汤匙', '大勺', '大匙', '勺'], exact: ['T', 'Tb', 'EL', 'el', 'El', 'PL', 'Pl'] },
   { unit: 'krm', words: ['krm', 'kryddmått'] },
-  { unit: 'cup', words: ['cup', 'cups', 'cupful', 'cupfuls', 'tasse', 'tassen', 'taza', 'tazas', 'tazza', 'tazze', 'xícara', 'xícaras', 'xicara', 'kopp', 'koppar', 'kop', 'kopje', 'kopjes', '杯'], exact: ['c', 'C'] },
+  { unit: 'cup', words: ['cup', 'cups', 'cupful', 'cupfuls', 'tasse', 'tassen', 'taza', 'tazas', 'tazza', 'tazze', 'xícara', 'xícaras', 'xicara', 'kopp', 'koppar', 'kop', 'kopje', 'kopjes', 'φλ.', '杯'], exact: ['c', 'C'] },
   { unit: 'fl oz', words: ['fl oz', 'fl. oz', 'fl.oz', 'floz', 'fluid ounce', 'fluid ounces', 'fl ounce', 'fl ounces'] },
   { unit: 'oz', words: ['oz', 'ozs', 'ounce', 'ounces', 'onza', 'onzas', 'oncia', 'once', 'unze'] },
   { unit: 'lb', words: ['lb', 'lbs', 'pound', 'pounds', 'libra', 'libras'] },
@@ -47,9 +49,9 @@ export const UNIT_TABLE: UnitEntry[] = [
   { unit: 'container', words: ['becher', 'container', 'containers', 'tub', 'tubs'] },
   { unit: 'box', words: ['box', 'boxes', 'carton', 'cartons'] },
   { unit: 'bag', words: ['bag', 'bags'] },
-  { unit: 'slice', words: ['slice', 'slices', 'scheibe', 'scheiben', 'skiva', 'skivor', 'plak', 'plakjes', 'tranche', 'tranches', 'rebanada', 'rebanadas', 'rodaja', 'rodajas', 'fetta', 'fette', 'fatia', 'fatias', 'plát', 'plátek', 'plátky', 'szelet', '片'] },
+  { unit: 'slice', words: ['slice', 'slices', 'scheibe', 'scheiben', 'skiva', 'skivor', 'plak', 'plakjes', 'tranche', 'tranches', 'rebanada', 'rebanadas', 'rodaja', 'rodajas', 'fetta', 'fette', 'fatia', 'fatias', 'plát', 'plátek', 'plátky', 'szelet', 'φετ.', '片'] },
   { unit: 'piece', words: ['piece', 'pieces', 'pc', 'pcs', 'stück', 'stk', 'stck', 'st', 'stycken', 'stuk', 'stuks', 'morceau', 'morceaux', 'pièce', 'pièces', 'pieza', 'piezas', 'pezzo', 'pezzi', 'pedaço', 'db', 'ks', 'kus', 'kusy', 'count', '个', '個', '只', '块', '塊', '颗', '粒', '枚', '条', '段', '小块', '大块'] },
-  { unit: 'bunch', words: ['bunch', 'bunches', 'bund', 'bündel', 'knippe', 'bos', 'bosje', 'botte', 'manojo', 'mazzo', 'mazzetto', 'maço', 'bundt', 'csokor', '把', '束'] },
+  { unit: 'bunch', words: ['bunch', 'bunches', 'bund', 'bündel', 'knippe', 'bos', 'bosje', 'botte', 'manojo', 'mazzo', 'mazzetto', 'maço', 'bundt', 'csokor', 'ματσ.', '把', '束'], exact: ['Bd'] },
   { unit: 'sprig', words: ['sprig', 'sprigs', 'zweig', 'zweige', 'zweiglein', 'kvist', 'kvistar', 'takje', 'takjes', 'brin', 'brins', 'ramita', 'ramitas', 'rametto', 'rametti', 'ramo', 'raminho'] },
   { unit: 'stick', words: ['stick', 'sticks', 'stange', 'stangen', 'stang', 'stänger', 'bâton', '根'] },
   { unit: 'stalk', words: ['stalk', 'stalks', 'rib', 'ribs', 'stängel', 'stjälk', 'stjälkar', 'branche', 'branches', 'tallo', 'tallos', 'gambo', 'gambi', 'szál'] },
@@ -72,7 +74,7 @@ export const UNIT_QUALIFIERS = [
   'heaped', 'heaping', 'level', 'scant', 'rounded', 'generous', 'good', 'large', 'small', 'medium', 'big',
   'extra-large', 'extra large', 'thin', 'thick', 'lg', 'md', 'sm', 'medium-size', 'medium-sized', 'large-size', 'small-size', 'whole',
   'gehäufter', 'gehäufte', 'gestrichener', 'gestrichene', 'großer', 'große', 'kleiner', 'kleine', 'kleines', 'großes',
-  'rågad', 'rågade', 'struken', 'strukna', 'stor', 'stora', 'liten', 'små', 'bombée', 'rase',
+  'gestr', 'kl', 'rågad', 'rågade', 'struken', 'strukna', 'stor', 'stora', 'liten', 'små', 'bombée', 'rase',
 ];
 
 /** Size words that, directly after an amount without a unit, describe the item ("2 large eggs"). */

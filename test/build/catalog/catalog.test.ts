@@ -46,6 +46,20 @@ describe('build-time reduction of recipe names (canonicalName, candidateNames)',
     expect(canonicalName('färsk hackad persilja', 'sv')).toBe('persilja');
     expect(canonicalName('boneless skinless chicken thighs', 'en')).toBe('chicken-thighs');
   });
+  it("reads the Norwegian ('nb') word lists for recipes tagged 'no', and drops Greek and Hungarian descriptors", () => {
+    expect(canonicalName('frisk ingefær', 'no')).toBe('ingefær');
+    expect(canonicalName('hakket persille', 'nb')).toBe('persille');
+    expect(canonicalName('κολοκυθάκι ψιλοκομμένο', 'el')).toBe(canonicalName('κολοκυθάκι', 'el'));
+    expect(canonicalName('friss rozmaring', 'hu')).toBe('rozmaring');
+  });
+  it('matches the curated varieties and translations of the issue-2 rounds, without stealing other names', () => {
+    expect(matchRecipeIngredient(catalog, 'Anaheim chiles', 'en')).toBe('anaheim-chile');
+    expect(matchRecipeIngredient(catalog, 'green crème de menthe', 'en')).toBe('creme-de-menthe');
+    expect(matchRecipeIngredient(catalog, 'orzo', 'en')).toBe('risoni');
+    expect(matchRecipeIngredient(catalog, 'orzo', 'it')).toBe('barley');
+    expect(matchRecipeIngredient(catalog, 'ramen', 'en')).toBe('instant-noodles');
+    expect(matchRecipeIngredient(catalog, 'Eidotter', 'de')).toBe('egg-yolk');
+  });
   it('leaves Chinese names whole (no word boundaries to drop at)', () => {
     expect(canonicalName('鸡精', 'zh')).toBe('鸡精');
     expect(matchRecipeIngredient(catalog, '鸡精', 'zh')).toBe('chicken-bouillon-powder');

@@ -230,6 +230,28 @@ describe('regressions from the catalog coverage work (issue 2)', () => {
     expect(parseIngredientLine('1 pound boneless, skinless chicken breast').name).toBe('boneless skinless chicken breast');
     expect(parseIngredientLine('1 1/2 pound skin-on, bone-in chicken breasts (about 2)').name).toBe('skin-on bone-in chicken breasts');
   });
+  it('reads abbreviated units and qualifiers of the tails (dkg, Bd., Teel., kl., gestr., Greek κ.σ./φλ./ματσ.)', () => {
+    expect(p('7 dkg Vaj', 'hu')).toMatchObject({ name: 'Vaj', quantity: { unit: 'dkg', value: 7 } });
+    expect(p('0.5 Bd. Petersilie', 'de')).toMatchObject({ name: 'Petersilie', quantity: { unit: 'bunch', value: 0.5 } });
+    expect(p('1 kl. Bund Petersilie', 'de')).toMatchObject({ name: 'Petersilie', quantity: { unit: 'bunch', value: 1 } });
+    expect(p('1/2 Teel. Kreuzkümmel', 'de')).toMatchObject({ name: 'Kreuzkümmel', quantity: { unit: 'tsp', value: 0.5 } });
+    expect(p('1 gestr. TL (ca. 6 g) Salz', 'de')).toMatchObject({ name: 'Salz', quantity: { unit: 'tsp', value: 1 } });
+    expect(p('1 κ.σ. ζάχαρη', 'el')).toMatchObject({ name: 'ζάχαρη', quantity: { unit: 'tbsp', value: 1 } });
+    expect(p('1 ματσ. δυόσμο', 'el')).toMatchObject({ name: 'δυόσμο', quantity: { unit: 'bunch', value: 1 } });
+    expect(p('2 φλ. ελαιόλαδο', 'el')).toMatchObject({ name: 'ελαιόλαδο', quantity: { unit: 'cup', value: 2 } });
+    // 'Bd' only with its capital: an English 'bd' is no unit.
+    expect(p('1 bd green onions').quantity?.unit).not.toBe('bunch');
+  });
+  it('joins a head of coordinate adjectives and participles to the name after the comma ("roasted, salted pistachios")', () => {
+    expect(parseIngredientLine('1 cup shelled roasted, salted pistachios').name).toBe('roasted salted pistachios');
+    expect(parseIngredientLine('½ cup chopped, toasted California walnuts').name).toBe('toasted California walnuts');
+    expect(parseIngredientLine('1/2 cup coarsely chopped unsalted, roasted macadamia nuts').name).toBe('unsalted roasted macadamia nuts');
+    expect(parseIngredientLine('2 peeled, seeded, coarsely chopped small tomatoes').name).toBe('seeded coarsely chopped small tomatoes');
+    expect(parseIngredientLine('1 cup unsweetened, unflavored plant milk').name).toBe('unsweetened unflavored plant milk');
+    // Not when what follows the comma is a purpose, a note or an amount.
+    expect(parseIngredientLine('1 cup walnuts, chopped').name).toBe('walnuts');
+    expect(parseIngredientLine('Toasted, for serving').name).toBe('Toasted');
+  });
   it('reads a hyphenated mixed number ("1-1/2 cups") as one amount, not a range', () => {
     const p = parseIngredientLine('1-1/2 cups cubed cooked chicken');
     expect(p.quantity).toEqual({ unit: 'cup', value: 1.5 });
