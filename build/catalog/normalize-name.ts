@@ -1,23 +1,10 @@
 /**
- * The one name normaliser shared by the build (catalog index, compiler) and the runtime
- * (user input in `ingredients`, `excludeIngredients`, GET /pantry). Pure, no I/O.
- *
- * Steps: NFKC; lower case; Latin accents folded (only U+0300–U+036F are dropped, so Japanese
- * dakuten and other scripts' marks survive); ß → ss; apostrophes dropped ("confectioners' sugar");
- * runs of spaces, hyphens and underscores become one hyphen; punctuation at either end removed.
- * Nothing else: no stemming, no plural folding, no word reordering.
+ * The build's view of the one name normaliser (runtime/format/normalize-name.ts), memoised:
+ * loading the catalog normalises the same ~100k names several times (merge, dedup, index).
+ * Build-only process, so a bounded module cache is safe; cleared at the cap.
  */
-const COMBINING_LATIN_MARKS = /[\u0300-\u036f]/g;
-const APOSTROPHES = /['\u2019\u2018`\u00b4]/g;
-const SEPARATORS = /[\s\-_\u2010-\u2015\u00a0\u3000]+/gu;
-const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+import { normalizeName as normalizeUncached } from '../../runtime/format/normalize-name.ts';
 
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
-/**
- * Memo of normalizeName: loading the catalog normalises the same ~100k names several times
- * (merge, dedup, index). Build-only process, so a bounded module cache is safe; cleared at the cap.
- */
 const MEMO = new Map<string, string>();
 const MEMO_CAP = 1 << 20;
 
@@ -29,25 +16,6 @@ export function normalizeName(s: string): string {
     MEMO.set(s, out);
   }
   return out;
-}
-
-function normalizeUncached(s: string): string {
-  // Printable ASCII is unchanged by NFKC/NFD: skip the Unicode passes (most names; keeps loading fast).
-  const unicode = PRINTABLE_ASCII.test(s) ? s.toLowerCase() : foldUnicode(s);
-  return unicode
-    .replace(APOSTROPHES, '')
-    .replace(SEPARATORS, '-')
-    .replace(EDGE_PUNCTUATION, '');
-}
-
-function foldUnicode(s: string): string {
-  return s
-    .normalize('NFKC')
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(COMBINING_LATIN_MARKS, '')
-    .normalize('NFC')
-    .replace(/ß/g, 'ss');
 }
 
 /** A catalog id slug: the normalised name restricted to [a-z0-9-]; '' when nothing Latin is left. */
