@@ -61,12 +61,14 @@ const requireKey = envBool('RECIPES_REQUIRE_KEY', false);
 const dailyQuota = envInt('RECIPES_DAILY_QUOTA', 500, 1, 1_000_000_000);
 const stateDir = path.resolve(process.env.RECIPES_STATE || './state');
 const redisUrl = process.env.RECIPES_REDIS_URL || undefined;
+// 'full' (default) checks every file's SHA-256 at start; 'size' only sizes (very large datasets).
+const verify = process.env.RECIPES_VERIFY === 'size' ? 'size' : 'full';
 
 let engine: Engine;
 let dataDir: string;
 try {
   dataDir = process.env.RECIPES_DATA ? path.resolve(process.env.RECIPES_DATA) : resolveDataDir(path.resolve('dist/data'));
-  engine = createEngine(await openDataset(dataDir));
+  engine = createEngine(await openDataset(dataDir, { verify }));
 } catch (e) {
   // DatasetError messages say what to run; no stack for those.
   const message = e instanceof Error ? e.message : String(e);
