@@ -14,7 +14,7 @@ export const OPTIONAL_MARKERS = [
 export const TO_TASTE_MARKERS = [
   'to taste', 'as needed', 'as required', 'nach Geschmack', 'efter smak', 'etter smak', 'efter behag', 'naar smaak',
   'au goût', 'selon le goût', 'al gusto', 'a gusto', 'q.b.', 'qb', 'quanto basta', 'a piacere', 'a gosto', 'q.s.',
-  '适量', '少许', '少量',
+  '适量', '少许', '少量', '適量', '少々',
 ];
 
 /** Adverbs that may lead a preparation ("finely chopped"). */

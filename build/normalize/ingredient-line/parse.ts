@@ -40,7 +40,7 @@ const SIZE_RE = new RegExp(`^(${[...SIZE_WORDS].sort((a, b) => b.length - a.leng
 const ADVERB_START_RE = new RegExp(`^(?:${PREP_ADVERBS.join('|')})\\s`, 'iu');
 const NOTE_START_RE = /^(?:such as|like|e\.g\.|eg|preferably|about|plus|or more|or less|see|zum|z\.\s?b\.|t\.ex\.|gärna|helst)\b/iu;
 const TRAILING_PURPOSE_RE = /\s+((?:for|to)\s+(?:the\s+)?(?:garnish|garnishing|serve|serving|dusting|decorate|decoration|greasing|frying|brushing|sprinkling|topping|drizzling|dipping)\b.*)$/iu;
-const LEADING_GLYPHS_RE = /^[\s▢□☐■◻◽●○•·▪*~≈<>]+(?=\S)/u;
+const LEADING_GLYPHS_RE = /^[\s▢□☐■◻◽●○•·▪*＊♥♡☆★~≈<>]+(?=\S)/u;
 const EDGE_PUNCT_RE = /^[\s,;:.\-–—*•·]+|[\s,;:\-–—*•·]+$/gu;
 
 interface Work {
@@ -56,6 +56,7 @@ export function parseLine(line: string, language: string): ParsedLine {
   // Checkbox and bullet glyphs of recipe plugins ("▢ 1 cup"), "~100g", "<1 liter": not part of the amount.
   let text = normalizeNumerals(display.replace(LEADING_GLYPHS_RE, '')).replace(PT_SPOON_RE, '$1 de $2');
   if (language.toLowerCase().startsWith('zh')) text = chineseCounts(text, work);
+  if (language.toLowerCase().startsWith('ja')) text = japaneseUnitFirst(text);
 
   // 1. Parentheticals: markers, notes, and a fallback amount.
   let parenQuantity: Quantity | undefined;
@@ -90,6 +91,30 @@ export function parseLine(line: string, language: string): ParsedLine {
     text = text.replace(tasteGlobal, ' ');
   }
   text = tidy(text.replace(/\s*,\s*(?=,|$)/gu, ''));
+
+  // HowToCook formulas "盐量 = 份数 * 5 克", "鸡蛋 = 2 个 * 份数": the name before '=', the formula in the note
+  // (its leading amount, when it has one, as the per-serving quantity).
+  const formula = language.toLowerCase().startsWith('zh') ? ZH_FORMULA_RE.exec(text) : null;
+  if (formula?.[1] && formula[2]) {
+    const expr = tidy(formula[2]);
+    work.notes.push(expr);
+    text = tidy(formula[1]).replace(ZH_AMOUNT_SUFFIX_RE, '');
+    const q = readQuantity(expr, language);
+    if (q?.quantity.unit && parenQuantity === undefined) parenQuantity = q.quantity;
+  }
+  if (language.toLowerCase().startsWith('zh')) {
+    // "适量生粉": the marker glued to the name; "鸡蛋 2 只 * 老豆腐块数": a multiplier other than persons, to the note.
+    const glued = ZH_GLUED_TASTE_RE.exec(text);
+    if (glued) {
+      toTaste = true;
+      text = text.slice(glued[0].length);
+    }
+    const multiplier = ZH_MULTIPLIER_RE.exec(text);
+    if (multiplier?.[1] && multiplier.index > 0) {
+      work.notes.push(`× ${multiplier[1]}`);
+      text = text.slice(0, multiplier.index);
+    }
+  }
 
   // 3. Amount and unit: leading, else trailing, else from a parenthetical.
   let quantity: Quantity | undefined;
@@ -126,6 +151,28 @@ export function parseLine(line: string, language: string): ParsedLine {
   if (notes.length) result.note = notes.join('; ');
   return result;
 }
+
+/** Japanese spoon and cup measures written before the number, at the end: "塩 小さじ2", "カレー粉 大さじ1と1/2". */
+const JA_UNIT_FIRST_RE = /(?<=\S)\s*(大さじ|小さじ|カップ)\s*(\d+(?:\.\d+)?(?:\/\d+)?)(?:と(\d+\/\d+))?\s*$/u;
+/** "鶏モモ肉 500g前後": an approximation word after a trailing amount. */
+const JA_APPROX_TAIL_RE = /(?<=\d\s*\S{0,3})\s*(?:前後|程度|くらい|ぐらい)\s*$/u;
+
+/** Japanese "name amount" order: the unit-first measure is rewritten as "name 1 1/2 大さじ" for the trailing reader. */
+function japaneseUnitFirst(text: string): string {
+  return text
+    .replace(JA_APPROX_TAIL_RE, '')
+    .replace(JA_UNIT_FIRST_RE, (_m, unit: string, n: string, frac?: string) => ` ${n}${frac ? ` ${frac}` : ''} ${unit}`);
+}
+
+/** "盐 = 2g * 份数", "茄子的数量 = 份数 * 1 个": a name, '=', an amount formula. */
+const ZH_FORMULA_RE = /^([^=]*\p{Script=Han}[^=]*?)\s*=\s*(.+)$/u;
+/** "盐量", "茄子的数量", "土豆数量": the amount word after the name in such a formula. */
+const ZH_AMOUNT_SUFFIX_RE = /(?:的)?(?:数量|量)$/u;
+
+/** "适量生粉": a quantity marker written directly before the name. */
+const ZH_GLUED_TASTE_RE = /^(?:适量|少许)(?=\p{Script=Han})/u;
+/** "鸡蛋 2 只 * 老豆腐块数": a trailing multiplier by a counted thing. */
+const ZH_MULTIPLIER_RE = /\s*[*×]\s*(\p{Script=Han}+)\s*$/u;
 
 /** Chinese number words before a classifier (longest classifiers first). */
 const ZH_NUMBERS: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10, 半: 0.5 };

@@ -341,3 +341,33 @@ describe('German purposes before the name and garlic-clove units (issue 2, cover
     expect(p('2 vitlöksklyftor, pressade', 'sv')).toMatchObject({ name: 'vitlöksklyftor', quantity: { unit: 'clove', value: 2 } });
   });
 });
+
+describe('Japanese "name amount" lines (issue 2)', () => {
+  it('reads 小さじ, 大さじ and カップ written before the number, with 1と1/2', () => {
+    expect(p('塩 小さじ2', 'ja')).toMatchObject({ name: '塩', quantity: { unit: 'tsp', value: 2 } });
+    expect(p('♥カレー粉 大さじ1と1/2', 'ja')).toMatchObject({ name: 'カレー粉', quantity: { unit: 'tbsp', value: 1.5 } });
+    expect(p('めんつゆ（3倍濃縮） 大さじ1', 'ja')).toMatchObject({ name: 'めんつゆ', quantity: { unit: 'tbsp', value: 1 }, note: '3倍濃縮' });
+    expect(p('牛乳 1カップ', 'ja')).toMatchObject({ name: '牛乳', quantity: { unit: 'cup', value: 1 } });
+  });
+  it('reads cc, 缶, 本, an approximate 前後 and 適量/少々 as to taste', () => {
+    expect(p('牛乳 200cc', 'ja')).toMatchObject({ name: '牛乳', quantity: { unit: 'ml', value: 200 } });
+    expect(p('＊トマト缶 1缶', 'ja')).toMatchObject({ name: 'トマト缶', quantity: { unit: 'can', value: 1 } });
+    expect(p('にんじん 1本', 'ja')).toMatchObject({ name: 'にんじん', quantity: { unit: 'stick', value: 1 } });
+    expect(p('♥鶏モモ肉 500g前後', 'ja')).toMatchObject({ name: '鶏モモ肉', quantity: { unit: 'g', value: 500 } });
+    expect(p('水 適量', 'ja')).toMatchObject({ name: '水', note: 'to taste' });
+    expect(p('黒こしょう 少々', 'ja')).toMatchObject({ name: '黒こしょう', note: 'to taste' });
+  });
+});
+
+describe('HowToCook amount formulas (issue 2)', () => {
+  it('keeps the name before "=" (without 量/的数量) and the formula in the note', () => {
+    expect(p('盐 = 2g * 份数', 'zh')).toMatchObject({ name: '盐', quantity: { unit: 'g', value: 2 }, note: '2g * 份数' });
+    expect(p('盐量 = 份数 * 5 克', 'zh')).toMatchObject({ name: '盐', note: '份数 * 5 克' });
+    expect(p('鸡蛋 = 2 个 * 份数', 'zh')).toMatchObject({ name: '鸡蛋', quantity: { unit: 'piece', value: 2 } });
+    expect(p('茄子的数量 = 份数 * 1 个', 'zh').name).toBe('茄子');
+  });
+  it('reads 适量 glued before the name and a multiplier other than persons', () => {
+    expect(p('适量生粉', 'zh')).toMatchObject({ name: '生粉', note: 'to taste' });
+    expect(p('鸡蛋 2 只 * 老豆腐块数', 'zh')).toMatchObject({ name: '鸡蛋', quantity: { unit: 'piece', value: 2 }, note: '× 老豆腐块数' });
+  });
+});
