@@ -25,7 +25,6 @@ export function createEngine(ds: Dataset): Engine {
   const all = () => (allDocs ??= rangeBitmap(ds.recipeCount));
   const names = new Map(ds.catalog.names);
   const entries = [...ds.catalog.entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const byId = new Map(entries.map((e) => [e.id, e]));
   const decoder = new TextDecoder();
   let vocab: Vocabularies | undefined;
   const pantrySource = datasetPantrySource(ds);
@@ -59,17 +58,16 @@ export function createEngine(ds: Dataset): Engine {
     docById: (id) => ds.ids.lookup(id),
     recordJson,
     record,
-    resolveIngredient(nameOrId) {
-      const key = normalizeName(nameOrId);
-      if (byId.has(nameOrId)) return nameOrId;
-      return names.get(key);
-    },
+    // The name table already lists every id (normalised) beside every name.
+    resolveIngredient: (nameOrId) => names.get(normalizeName(nameOrId)),
     ingredients(q: IngredientQuery): IngredientPage {
       let list: CatalogEntry[] = entries;
       if (q.prefix) {
+        // The name table is sorted by name: the names with this prefix are one contiguous run.
         const p = normalizeName(q.prefix);
+        const table = ds.catalog.names;
         const ids = new Set<string>();
-        for (const [name, id] of ds.catalog.names) if (name.startsWith(p)) ids.add(id);
+        for (let i = lowerBound(table, p); i < table.length && table[i]![0].startsWith(p); i++) ids.add(table[i]![1]);
         list = entries.filter((e) => ids.has(e.id));
       }
       return { total: list.length, items: list.slice(q.offset, q.offset + q.limit) };
@@ -92,4 +90,16 @@ export function createEngine(ds: Dataset): Engine {
       });
     },
   };
+}
+
+/** First index whose name is >= key, in a table sorted by name (code-unit order). */
+function lowerBound(table: readonly [string, string][], key: string): number {
+  let lo = 0;
+  let hi = table.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (table[mid]![0] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CatalogEntry } from '../../runtime/format/catalog.ts';
 import type { Recipe } from '../../runtime/format/recipe.ts';
-import { normalizeName } from '../../runtime/format/normalize-name.ts';
+import { ingredientNameTable } from '../../build/compile.ts';
+import { catalogFromEntries } from '../../build/normalize/catalog.ts';
 import { compareDocOrder } from '../../build/write/doc-order.ts';
 import { publishDataset, renderDataset } from '../../build/write/write-dataset.ts';
 import { openDataset, type Dataset } from '../../runtime/data/open.ts';
@@ -27,12 +28,8 @@ export interface Fixture {
 /** Compiles recipe objects into a temporary dataset directory and opens it. */
 export function buildFixture(recipes: Recipe[], catalog: CatalogEntry[] = []): Fixture {
   const sorted = [...recipes].sort(compareDocOrder);
-  const names = new Map<string, string>();
-  for (const e of catalog) {
-    names.set(normalizeName(e.id), e.id);
-    for (const list of Object.values(e.names)) for (const n of list) if (!names.has(normalizeName(n))) names.set(normalizeName(n), e.id);
-  }
-  const ingredientNames = [...names].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // The compiler's own name table, so fixtures resolve names exactly as a real build does.
+  const ingredientNames = ingredientNameTable(catalogFromEntries(catalog));
   const files = renderDataset({ recipes: sorted, catalog, ingredientNames }, ['test']);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-fixture-'));
   const dir = publishDataset(root, files);
