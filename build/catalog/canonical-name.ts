@@ -18,7 +18,7 @@
  * dropped from the front only.
  * Results are normalised (normalizeName); '' when nothing is left.
  */
-import { COUNT_WORDS, descriptorSet, leadingSet, looseSet, TAIL_WORDS, wordsFor } from './descriptors.ts';
+import { CLAUSE_WORDS, CONJUNCTIONS, COUNT_WORDS, DISH_HEADS, descriptorSet, leadingSet, looseSet, TAIL_WORDS, wordsFor } from './descriptors.ts';
 import { normalizeName } from './normalize-name.ts';
 
 const MAX_PHRASE = 3;
@@ -35,7 +35,8 @@ function core(name: string): string {
 }
 
 function tokensOf(text: string): string[] {
-  return normalizeName(text.replace(/[®™©]/gu, ' ')).split('-').filter((t) => t !== '');
+  // "tsp." and "unid." as words: an abbreviation's dot is no part of the word.
+  return normalizeName(text.replace(/[®™©]/gu, ' ')).split('-').map((t) => t.replace(/(?<=\p{L})\.+$/u, '')).filter((t) => t !== '');
 }
 
 /** Cuts a purpose or addition tail ("for dredging", "plus more"); keeps the name when nothing would be left. */
@@ -100,18 +101,39 @@ export function candidateNames(name: string, language = 'en'): string[] {
   const out = [tokens.join('-'), dropCounts(tokens, lang).join('-'), canonicalName(name, lang)];
   for (const alt of slashAlternatives(dropTail(tokens, lang))) out.push(alt.join('-'), canonicalName(alt.join(' '), lang));
   const joiners = new Set([...(ALTERNATIVE[lang] ?? []), ...(lang === 'en' ? [] : ALTERNATIVE.en ?? []), '/']);
-  const at = tokens.findIndex((t) => joiners.has(t));
-  if (at > 0 && at < tokens.length - 1) {
-    const first = tokens.slice(0, at);
-    let end = tokens.length - 1;
-    while (!joiners.has(tokens[end] ?? '')) end--;
-    const last = tokens.slice(end + 1);
-    for (const part of [first, last]) {
-      const counted = dropCounts(dropTail(part, lang), lang);
-      out.push(counted.join('-'), dropDescriptors(dropLeading(counted, lang), lang).join('-'));
-    }
+  const parts = splitAt(tokens, joiners);
+  if (parts) {
+    // "pheasant or chicken stock", "lemon or lime juice": a one-word first alternative before a longer last one
+    // shares the last one's head, so the last is tried first (a bare "pheasant" is the wrong ingredient).
+    for (const part of sharesHead(parts, lang) ? [parts[1], parts[0]] : parts) out.push(...reducedPart(part, lang));
   }
   return [...new Set(out)].filter((c) => c !== '');
+}
+
+/** Words that open a generic fallback alternative ("or other long pasta"), any language. */
+const FALLBACK_WORDS = new Set(['other', 'another', 'any', 'similar', 'some', 'your', 'andere', 'anderes', 'anderer', 'autre', 'autres', 'otro', 'otra', 'altro', 'altra', 'outro', 'outra', 'annan', 'annat', 'anden', 'andet', 'annen', 'annet', 'ander', 'andere']);
+
+/** The tokens before the first joiner and after the last one; undefined when no joiner sits inside. */
+function splitAt(tokens: string[], joiners: ReadonlySet<string>): [string[], string[]] | undefined {
+  const at = tokens.findIndex((t, i) => i > 0 && joiners.has(t));
+  if (at <= 0 || at >= tokens.length - 1) return undefined;
+  let end = tokens.length - 1;
+  while (!joiners.has(tokens[end] ?? '')) end--;
+  return [tokens.slice(0, at), tokens.slice(end + 1)];
+}
+
+/** A part of a name with alternatives: counted, then reduced (tail, counts, leading measures, descriptors). */
+function reducedPart(part: string[], lang: string): string[] {
+  const counted = dropCounts(dropTail(part, lang), lang);
+  return [counted.join('-'), dropDescriptors(dropLeading(counted, lang), lang).join('-')];
+}
+
+/** True when the first part reduces to one word and the last to more: "red or green bell pepper", "lemon or lime juice". */
+function sharesHead([first, last]: [string[], string[]], lang: string): boolean {
+  // "linguine or other long pasta", "Maldon or another flaky salt": the last is a fallback, the first the ingredient.
+  if (FALLBACK_WORDS.has(last[0] ?? '')) return false;
+  const size = (part: string[]): number => reducedPart(part, lang)[1]?.split('-').filter((t) => t !== '').length ?? 0;
+  return size(first) === 1 && size(last) > 1;
 }
 
 /**
@@ -123,9 +145,48 @@ export function looseCandidates(name: string, language = 'en'): string[] {
   const lang = language.toLowerCase().slice(0, 2);
   const loose = looseSet(lang);
   const out: string[] = [];
-  for (const c of candidateNames(name, lang)) {
+  const strict = candidateNames(name, lang);
+  for (const c of strict) {
     const kept = dropDescriptors(c.split('-'), lang, loose);
     if (kept.length > 0 && kept.length < c.split('-').length) out.push(kept.join('-'));
   }
-  return [...new Set(out)];
+  // Rule 6: a clause after the ingredient cut ("egg yolk beaten with 1 tbsp water", "green olives in brine"),
+  // then, for a line naming two ingredients ("basil and cilantro", "cornstarch + 1 tbsp water"), one of them.
+  // Both only at spaces of the name as written, so "bone-in", "oil-packed" and "julienne-cut" stay whole.
+  const cut = cutClause(core(name), lang);
+  let parts = splitWords(cut, wordsFor(CONJUNCTIONS, lang));
+  // "Lemongrass and Cilantro Sauce", "Onion and Garlic Mix": one product named by two ingredients, not two ingredients.
+  if (parts && wordsFor(DISH_HEADS, lang).includes(tokensOf(parts[1]).at(-1) ?? '')) parts = undefined;
+  const texts = [cut];
+  // The first ingredient; then the last when the first is one word before a longer last ("red and green bell
+  // peppers": a bare "red" names nothing). Never the last otherwise ("mac and cheese" is no cheese).
+  if (parts) texts.push(...(sharesHead([tokensOf(parts[0]), tokensOf(parts[1])], lang) ? parts : [parts[0]]));
+  for (const text of texts) {
+    if (text === name) continue;
+    for (const c of candidateNames(text, lang)) {
+      const reduced = canonicalName(c, lang);
+      out.push(c, reduced, dropDescriptors(reduced.split('-'), lang, loose).join('-'));
+    }
+  }
+  return [...new Set(out)].filter((c) => c !== '' && !strict.includes(c));
 }
+
+/** Text before the first clause word that stands between spaces (CLAUSE_WORDS, never the first word). */
+function cutClause(text: string, lang: string): string {
+  const words = wordsFor(CLAUSE_WORDS, lang);
+  const parts = text.trim().split(/\s+/u);
+  const at = parts.findIndex((w, i) => i > 0 && words.includes(normalizeName(w)));
+  return at > 0 ? parts.slice(0, at).join(' ') : text;
+}
+
+/** The text before the first and after the last joining word that stands between spaces. */
+function splitWords(text: string, joiners: readonly string[]): [string, string] | undefined {
+  const parts = text.trim().split(/\s+/u);
+  const is = (w: string): boolean => joiners.includes(w === '&' || w === '+' ? w : normalizeName(w));
+  const at = parts.findIndex((w, i) => i > 0 && is(w));
+  if (at <= 0 || at >= parts.length - 1) return undefined;
+  let end = parts.length - 1;
+  while (!is(parts[end] ?? '')) end--;
+  return [parts.slice(0, at).join(' '), parts.slice(end + 1).join(' ')];
+}
+

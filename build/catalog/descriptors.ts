@@ -29,7 +29,7 @@ export const DESCRIPTORS: Record<string, readonly string[]> = {
     'lukewarm', 'boiling', 'ice-cold', 'iced', 'cool', 'tepid', 'softened', 'scant', 'generous', 'heaped', 'rounded', 'good-sized', 'large-sized', 'small-sized', 'medium-large',
     'roughly-chopped', 'finely-chopped', 'thinly-sliced', 'freshly-ground', 'freshly-grated', 'freshly-squeezed', 'squeezed', 'zested', 'juiced', 'snipped', 'crumbled', 'cubed',
     'reserved', 'needed', 'as', 'desired', 'if', 'you', 'like', 'preferably', 'such', 'other', 'any', 'your', 'favorite', 'favourite', 'choice', 'brand', 'quality', 'top', 'at', 'least',
-    'nonstick', 'non-stick', 'ready-made', 'premade', 'pre-made', 'fully', 'lightly-beaten', 'well-beaten', 'whisked', 'separated', 'each', 'total', 'in', 'with', 'from', 'on',
+    'defrosted', 'nonstick', 'non-stick', 'ready-made', 'premade', 'pre-made', 'fully', 'lightly-beaten', 'well-beaten', 'whisked', 'separated', 'each', 'total', 'in', 'with', 'from', 'on',
   ],
   de: [
     'bedarf', 'mittel', 'vorwiegend', 'festkochend', 'mehligkochend', 'am-stück', 'frisch', 'frische', 'frischer', 'frischen', 'frisches', 'groß', 'große', 'großen', 'großer', 'großes', 'klein', 'kleine', 'kleinen', 'kleiner', 'kleines', 'mittelgroß', 'mittelgroße', 'mittelgroßen', 'mittelgroßer',
@@ -103,17 +103,72 @@ export const LEADING: Record<string, readonly string[]> = {
     'goldn-plump', 'the-fresh-salad-co', 'fresh-salad-co', 'sizzlefish', 'dakotas-pride', 'campbells', 'smirnoff', 'goslings', 'lairds', 'dolin', 'bobs-red-mill', 'bob-s-red-mill',
     'king-arthur', 'land-o-lakes', 'philadelphia', 'heinz', 'hellmanns', 'kerrygold', 'ghirardelli', 'nestle', 'hersheys', 'domino', 'imperial', 'c-and-h', 'goya', 'la-costena',
     'mission', 'old-el-paso', 'swanson', 'pacific', 'kraft', 'barilla', 'de-cecco', 'rao', 'raos', 'mutti', 'cento', 'valbreso', 'president', 'nielsen-massey', 'watkins', 'frontier',
-    'simply-organic', 'spice-islands', 'badia', 'tabasco', 'franks', 'franks-redhot', 'lea-and-perrins', 'huy-fong', 'lee-kum-kee', 'aroy-d', 'chaokoh', 'thai-kitchen', 'maesri',
+    'simply-organic', 'spice-islands', 'badia', 'tabasco', 'lea-and-perrins', 'huy-fong', 'lee-kum-kee', 'aroy-d', 'chaokoh', 'thai-kitchen', 'maesri',
     'mae-ploy', 'knorr', 'maggi', 'better-than-bouillon', 'kitchen-basics', 'tillamook', 'cabot', 'organic-valley', 'horizon', 'fage', 'chobani', 'stonyfield', 'daisy', 'breakstone',
     'knudsen', 'challenge', 'plugra', 'kirkland', 'trader-joes', 'whole-foods', '365', 'great-value', 'market-pantry', 'happy-belly', 'good-and-gather', 'sizzlefish',
-    'few', 'several', 'handful', 'dashes', 'ptns', 'beefeater', 'tanqueray', 'bombay-sapphire', 'maldon', 'shamrock-farms', 'tabasco-brand',
+    'few', 'several', 'handful', 'dashes', 'ptns', 'each',
+    // More informal measures and servings printed before the ingredient ("a glass of milk", "glugs of fish sauce",
+    // "1 batch flaky biscuits", "6-inch diameter corn tortillas", "enough flour").
+    'glass-of', 'glasses-of', 'glassful', 'glassfuls', 'jigger', 'jiggers', 'glug', 'glugs', 'handfuls', 'handfull', 'handfulls', 'giant',
+    'batch', 'batches', 'recipe', 'double-recipe', 'disk', 'disks', 'diameter', 'enough', 'another', 'generous', 'hefty', 'ample', 'amount',
+    'hint', 'dusting', 'liter', 'liters', 'litre', 'litres', 'beefeater', 'tanqueray', 'bombay-sapphire', 'maldon', 'shamrock-farms', 'tabasco-brand',
   ],
   // German measures left in the name and Aldi house brands of plain ingredients ("DIADEM Zucker", "BELLASAN Rapsöl").
   de: [
     'essloffel', 'teeloffel', 'gestr', 'gestrichener', 'gehaufter', 'kl', 'bd', 'dosen', 'dose', 'packchen', 'pck', 'msp',
     'diadem', 'le-gusto', 'back-family', 'bellasan', 'cantinelle', 'cucina-nobile', 'delikato', 'good-choice', 'almare', 'goldahren', 'goldland', 'kings-crown', 'gut-bio', 'milsani', 'bio',
     'kugel', 'kugeln', 'knolle', 'stiele', 'portionen', 'milfina', 'my-vay', 'rewe-beste-wahl',
+    'rolle', 'rollen', 'topf', 'stange', 'stangen', 'je', 'spritzer', 'glas', 'becher', 'tasse', 'tassen',
   ],
+  nl: ['rol', 'rollen', 'recept', 'plak', 'plakken', 'bolletje', 'bolletjes', 'zakje', 'pot', 'potje', 'blik', 'blikje'],
+  pt: ['unid', 'unid.', 'tablete', 'tabletes', 'cubo', 'cubos', 'sache', 'saches', 'pacote', 'lata', 'copo', 'copos'],
+  es: ['bote', 'botes', 'pastilla', 'pastillas', 'sobre', 'sobres', 'vaso', 'vasos', 'lata', 'latas'],
+  fr: ['tran', 'tran.', 'sachet', 'sachets', 'boite', 'verre', 'verres', 'pot'],
+};
+
+/**
+ * Words that join two ingredients named on one line ("basil and cilantro", "cornstarch + 1 tbsp water",
+ * "zeezoutvlokken en zwarte peper"). Tried only at the last stage (looseCandidates): the line gets the id of
+ * the first ingredient, or of the last when the first is a single word before a longer last one (the two share
+ * a head: "red and green bell peppers"). One Ingredient carries one id; the display keeps both.
+ */
+export const CONJUNCTIONS: Record<string, readonly string[]> = {
+  en: ['and', '&', '+'], de: ['und', '&', '+'], nl: ['en', '&', '+'], fr: ['et', '&', '+'], es: ['y', 'e', '&', '+'],
+  it: ['e', 'ed', '&', '+'], pt: ['e', '&', '+'], sv: ['och', '&', '+'], da: ['og', '&', '+'], nb: ['og', '&', '+'],
+  pl: ['i', '&', '+'], cs: ['a', '&', '+'], sk: ['a', '&', '+'], hu: ['es', '&', '+'], hr: ['i', '&', '+'], ru: ['и', '&', '+'],
+};
+
+/**
+ * Last words of a product or dish named by two ingredients ("lemongrass and cilantro sauce", "onion and garlic mix",
+ * "sour cream and onion dip"): such a name is not split at CONJUNCTIONS.
+ */
+export const DISH_HEADS: Record<string, readonly string[]> = {
+  en: [
+    'sauce', 'sauces', 'dressing', 'mix', 'blend', 'croutons', 'dip', 'soup', 'salad', 'slaw', 'spread', 'relish', 'salsa', 'chutney', 'pesto',
+    'glaze', 'marinade', 'rub', 'seasoning', 'vinaigrette', 'aioli', 'cake', 'pie', 'cookies', 'bars', 'crackers', 'chips', 'frosting',
+    'filling', 'stuffing', 'compote', 'ice-cream', 'sorbet', 'gravy', 'stew', 'muffins',
+  ],
+  de: ['sauce', 'sosse', 'dressing', 'mischung', 'dip', 'salat', 'suppe', 'aufstrich'],
+  nl: ['saus', 'dressing', 'mix', 'dip', 'salade', 'soep'],
+};
+
+/**
+ * Words that start a clause after the ingredient, cut with everything after them (never the first word), at the
+ * last stage only: "large shrimp with shells", "egg yolk beaten with 1 tbsp water", "cornstarch dissolved in water",
+ * "green olives in brine", "breadcrumbs made from French bread", "butter per chicken breast".
+ */
+export const CLAUSE_WORDS: Record<string, readonly string[]> = {
+  en: [
+    'with', 'without', 'in', 'into', 'mixed', 'beaten', 'whisked', 'dissolved', 'blended', 'stirred', 'soaked', 'packed', 'made', 'per', 'to',
+    'at', 'preferably', 'like', 'about', 'approx', 'approximately', 'roughly', '~',
+  ],
+  de: ['mit', 'ohne', 'aus', 'in', 'im', 'gewurfelt', 'gehackt', 'geschnitten', 'ca'],
+  nl: ['met', 'zonder', 'in', 'uit', 'gesneden', 'gehakt'],
+  fr: ['avec', 'sans', 'en', 'coupe', 'coupes', 'coupee', 'coupees'],
+  es: ['con', 'sin', 'en', 'cortado', 'cortada', 'cortados', 'cortadas'],
+  it: ['con', 'senza', 'in', 'tagliato', 'tagliata', 'tagliati', 'tagliate'],
+  pt: ['com', 'sem', 'em', 'cortado', 'cortada', 'cortados', 'cortadas', 'dissolvido', 'dissolvida'],
+  sv: ['med', 'utan', 'i'], da: ['med', 'uden', 'i'], nb: ['med', 'uten', 'i'],
 };
 
 /** Norwegian recipes say 'no', the word lists say 'nb' (Bokmål): either reads both. */

@@ -312,28 +312,41 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
 
 /** An amount at the end: "大葱 1 根", "鸡蛋2个", "Lemon juice, 3 tablespoons", "Ripe tomato x2". */
 function readTrailing(text: string, language: string): Read | undefined {
-  const starts = /(?:^|[\s,，:：x×]|(?<=\p{Script=Han}))(?=\d)/gu;
+  const starts = /(?:^|[\s,，:：x×*~]|(?<=\p{Script=Han}))(?=\d)/gu;
   for (const m of text.matchAll(starts)) {
     const at = m.index + m[0].length;
     if (at === 0) continue;
     const read = readQuantity(text.slice(at), language);
     if (!read) continue;
-    const after = text.slice(at + read.length);
-    // "小米椒 3-5 根，切碎": in a Chinese line the amount may sit before a comma tail (kept for splitName).
-    const commaTail = /^\s*[,，;；]/u.test(after) && /\p{Script=Han}/u.test(text.slice(0, at));
-    if (after.trim() !== '' && !commaTail) continue;
-    const rest = text.slice(0, at).replace(/[\s,，:：]*[x×]?$/u, '');
+    let after = text.slice(at + read.length);
+    // "Butter *50 g*": a closing mark after the amount.
+    if (/^\s*[*]+\s*$/u.test(after)) after = '';
+    const before = text.slice(0, at);
+    // "小米椒 3-5 根，切碎": in a Chinese line the amount may sit before a comma tail (kept for splitName);
+    // so may a measured amount after a name written first ("nagaimo: 160 g, grated", "Ginger 1tbsp, minced").
+    const measuredFirst = read.quantity.unit !== '' && /^\p{L}/u.test(before.trim());
+    const commaTail = /^\s*[,，;；]/u.test(after) && (/\p{Script=Han}/u.test(before) || measuredFirst);
+    // "Carrot 1/4 cup shredded": a measured amount followed only by a preparation.
+    const prepTail = measuredFirst && !commaTail && after.trim() !== '' && TRAILING_PREP_RE.test(after.trim());
+    if (after.trim() !== '' && !commaTail && !prepTail) continue;
+    // "broccoli approx. 400grams", "beef stock ~1 pint": the approximation word stays out of the name.
+    const rest = before.replace(/[\s,，:：*~]*[x×]?$/u, '').replace(TRAILING_APPROX_RE, '');
     if (!rest.trim()) continue;
-    return { quantity: read.quantity, rest: commaTail ? `${rest}${after}` : rest };
+    return { quantity: read.quantity, rest: commaTail ? `${rest}${after}` : prepTail ? `${rest}, ${after.trim()}` : rest };
   }
   return undefined;
 }
+
+/** "approx." or "about" just before a trailing amount. */
+const TRAILING_APPROX_RE = /\s+(?:approx\.?|approximately|about|around|ca\.?|circa|ungefär|environ|ongeveer)\s*$/iu;
+/** A whole preparation phrase ("shredded", "finely chopped", "peeled and diced"). */
+const TRAILING_PREP_RE = new RegExp(`${LEADING_PREP_RE.source}$`, 'iu');
 
 /**
  * Words that describe the ingredient named after the comma ("boneless, skinless chicken thighs",
  * "unsalted, softened butter"): a head made only of these joins the next segment.
  */
-const LEADING_ADJECTIVES_RE = /^(?:(?:boneless|skinless|skin-on|bone-in|unsalted|salted|large|small|medium|fresh|ripe|firm|peeled|pitted|seedless|organic|cold|warm|soft|softened|hard-boiled|low-sodium|lean|thick|thin|extra-large|whole|sweet|dry|dried|raw|crisp|fine|shelled|blanched|slivered|roasted|dry-roasted|toasted|cooked|boned|seeded|cored|halved|drained|chopped|diced|minced|sliced|grated|shredded|crushed|unsweetened|sweetened|unflavored|unflavoured|(?:finely|coarsely|roughly|thinly|freshly|lightly)\s+(?:chopped|diced|minced|sliced|grated|shredded|crushed|toasted|roasted))(?:\s+|$))+$/iu;
+const LEADING_ADJECTIVES_RE = /^(?:(?:boneless|skinless|skin-on|bone-in|unsalted|salted|large|small|medium|fresh|ripe|firm|peeled|pitted|seedless|organic|cold|warm|soft|softened|hard-boiled|low-sodium|lean|thick|thin|extra-large|whole|sweet|dry|dried|raw|crisp|fine|shelled|blanched|slivered|roasted|dry-roasted|toasted|cooked|boned|seeded|cored|halved|drained|chopped|diced|minced|sliced|grated|shredded|crushed|unsweetened|sweetened|unflavored|unflavoured|unfiltered|unbleached|uncooked|frozen|thawed|canned|plain|natural|washed|rinsed|trimmed|pearled|head-on|shell-on|tail-on|fat-free|non-?fat|low-fat|reduced-fat|full-fat|reduced-sodium|(?:finely|coarsely|roughly|thinly|freshly|lightly)\s+(?:chopped|diced|minced|sliced|grated|shredded|crushed|toasted|roasted))(?:\s+|$))+$/iu;
 /** What may follow such a head: a name, not an amount, a note or a purpose ("chopped, for garnish"). */
 const JOINABLE_RE = /^\p{L}/u;
 

@@ -16,17 +16,17 @@ export interface UnitEntry {
 export const UNIT_TABLE: UnitEntry[] = [
   // metric mass and volume
   { unit: 'mg', words: ['mg', 'milligram', 'milligrams', 'milligramm', 'milligramme', 'milligrammes', '毫克'] },
-  { unit: 'g', words: ['g', 'gr', 'grm', 'gram', 'grams', 'gramm', 'gramme', 'grammes', 'grammi', 'grammo', 'gramo', 'gramos', 'grammos', 'gramas', 'grama', '克'] },
-  { unit: 'kg', words: ['kg', 'kgs', 'kilo', 'kilos', 'kilogram', 'kilograms', 'kilogramm', 'kilogramme', 'kilogrammes', 'chilogrammo', 'chilogrammi', 'kilogramo', 'kilogramos', '千克', '公斤'] },
+  { unit: 'g', words: ['g', 'gr', 'grm', 'gram', 'grams', 'gramm', 'gramme', 'grammes', 'grammi', 'grammo', 'gramo', 'gramos', 'grammos', 'gramas', 'grama', '克', 'г', 'гр'] },
+  { unit: 'kg', words: ['kg', 'kgs', 'kilo', 'kilos', 'kilogram', 'kilograms', 'kilogramm', 'kilogramme', 'kilogrammes', 'chilogrammo', 'chilogrammi', 'kilogramo', 'kilogramos', '千克', '公斤', 'кг'] },
   // Hungarian / Czech / Austrian dekagram (10 g).
   { unit: 'dkg', words: ['dkg', 'dekagram', 'dekagramm'] },
-  { unit: 'ml', words: ['ml', 'mls', 'milliliter', 'milliliters', 'millilitre', 'millilitres', 'millilitri', 'mililitro', 'mililitros', '毫升', 'cc'] },
+  { unit: 'ml', words: ['ml', 'mls', 'milliliter', 'milliliters', 'millilitre', 'millilitres', 'millilitri', 'mililitro', 'mililitros', '毫升', 'cc', 'мл'] },
   { unit: 'cl', words: ['cl', 'centiliter', 'centiliters', 'centilitre', 'centilitres'] },
   { unit: 'dl', words: ['dl', 'deciliter', 'deciliters', 'decilitre', 'decilitres'] },
   { unit: 'l', words: ['l', 'liter', 'liters', 'litre', 'litres', 'litro', 'litri', 'litros', 'ltr', 'lt', '升'] },
   // spoons and cups
-  { unit: 'tsp', words: ['tsp', 'tsps', 'teaspoon', 'teaspoons', 'teasp', 'tsk', 'teskje', 'teskeer', 'teske', 'theelepel', 'theelepels', 'theel', 'c. à café', 'c.à.c', 'càc', 'cuillère à café', 'cuillères à café', 'cuillere a cafe', 'cuilleres a cafe', 'c. à thé', 'cuillère à thé', 'cucharadita', 'cucharaditas', 'cdta', 'cdtas', 'cucchiaino', 'cucchiaini', 'colher de chá', 'colheres de chá', 'colher de cha', 'colheres de cha', 'c. à c.', 'c.c.', 'čl', 'lžička', 'lžičky', 'lžiček', 'kk', 'kávéskanál', 'teel', 'κ.γ.', 'kiskanál', 'ts', '茶匙', '小勺', '小匙', '小さじ'], exact: ['t', 'TL', 'tl', 'Tl'] },
-  { unit: 'tbsp', words: ['tbsp', 'tbsps', 'tbs', 'tbls', 'tblsp', 'tablespoon', 'tablespoons', 'msk', 'matsked', 'matskedar', 'ss', 'spsk', 'spiseskefuld', 'spiseskeer', 'eetlepel', 'eetlepels', 'eetl', 'c. à soupe', 'c.à.s', 'càs', 'cs', 'cuillère à soupe', 'cuillères à soupe', 'cuillere a soupe', 'cuilleres a soupe', 'cucharada', 'cucharadas', 'cda', 'cdas', 'cucchiaio', 'cucchiai', 'colher de sopa', 'colheres de sopa', 'c. à s.', 'c.s.', 'lžíce', 'lžíci', 'lžic', 'evőkanál', 'evőkanálnyi', 'ek', 'κ.σ.', '汤匙', '大勺', '大匙', '勺', '大さじ'], exact: ['T', 'Tb', 'EL', 'el', 'El', 'PL', 'Pl'] },
+  { unit: 'tsp', words: ['tsp', 'tsps', 'teaspoon', 'teaspoons', 'teasp', 'tsk', 'teskje', 'teskeer', 'teske', 'theelepel', 'theelepels', 'theel', 'c. à café', 'c.à.c', 'càc', 'cuillère à café', 'cuillères à café', 'cuillere a cafe', 'cuilleres a cafe', 'c. à thé', 'cuillère à thé', 'cucharadita', 'cucharaditas', 'cdta', 'cdtas', 'cucchiaino', 'cucchiaini', 'colher de chá', 'colheres de chá', 'colher de cha', 'colheres de cha', 'c. à c.', 'c.c.', 'čl', 'lžička', 'lžičky', 'lžiček', 'kk', 'kávéskanál', 'teel', 'κ.γ.', 'kiskanál', 'ts', '茶匙', '小勺', '小匙', '小さじ', 'ч. л.', 'ч.л.', 'ч л.'], exact: ['t', 'TL', 'tl', 'Tl'] },
+  { unit: 'tbsp', words: ['tbsp', 'tbsps', 'tbs', 'tbls', 'tblsp', 'tablespoon', 'tablespoons', 'msk', 'matsked', 'matskedar', 'ss', 'spsk', 'spiseskefuld', 'spiseskeer', 'eetlepel', 'eetlepels', 'eetl', 'c. à soupe', 'c.à.s', 'càs', 'cs', 'cuillère à soupe', 'cuillères à soupe', 'cuillere a soupe', 'cuilleres a soupe', 'cucharada', 'cucharadas', 'cda', 'cdas', 'cucchiaio', 'cucchiai', 'colher de sopa', 'colheres de sopa', 'c. à s.', 'c.s.', 'lžíce', 'lžíci', 'lžic', 'evőkanál', 'evőkanálnyi', 'ek', 'κ.σ.', '汤匙', '大勺', '大匙', '勺', '大さじ', 'ст. л.', 'ст.л.', 'ст л.'], exact: ['T', 'Tb', 'EL', 'el', 'El', 'PL', 'Pl'] },
   { unit: 'krm', words: ['krm', 'kryddmått'] },
   { unit: 'cup', words: ['cup', 'cups', 'cupful', 'cupfuls', 'tasse', 'tassen', 'taza', 'tazas', 'tazza', 'tazze', 'xícara', 'xícaras', 'xicara', 'kopp', 'koppar', 'kop', 'kopje', 'kopjes', 'φλ.', '杯', 'カップ'], exact: ['c', 'C'] },
   { unit: 'fl oz', words: ['fl oz', 'fl. oz', 'fl.oz', 'floz', 'fluid ounce', 'fluid ounces', 'fl ounce', 'fl ounces'] },
@@ -50,7 +50,7 @@ export const UNIT_TABLE: UnitEntry[] = [
   { unit: 'box', words: ['box', 'boxes', 'carton', 'cartons'] },
   { unit: 'bag', words: ['bag', 'bags'] },
   { unit: 'slice', words: ['slice', 'slices', 'scheibe', 'scheiben', 'skiva', 'skivor', 'plak', 'plakjes', 'tranche', 'tranches', 'rebanada', 'rebanadas', 'rodaja', 'rodajas', 'fetta', 'fette', 'fatia', 'fatias', 'plát', 'plátek', 'plátky', 'szelet', 'φετ.', '片'] },
-  { unit: 'piece', words: ['piece', 'pieces', 'pc', 'pcs', 'stück', 'stk', 'stck', 'st', 'stycken', 'stuk', 'stuks', 'morceau', 'morceaux', 'pièce', 'pièces', 'pieza', 'piezas', 'pezzo', 'pezzi', 'pedaço', 'db', 'ks', 'kus', 'kusy', 'count', '个', '個', '只', '块', '塊', '颗', '粒', '枚', '条', '段', '小块', '大块'] },
+  { unit: 'piece', words: ['piece', 'pieces', 'pc', 'pcs', 'stück', 'stk', 'stck', 'st', 'stycken', 'stuk', 'stuks', 'morceau', 'morceaux', 'pièce', 'pièces', 'pieza', 'piezas', 'pezzo', 'pezzi', 'pedaço', 'db', 'ks', 'kus', 'kusy', 'count', 'unid', 'шт', '个', '個', '只', '块', '塊', '颗', '粒', '枚', '条', '段', '小块', '大块'] },
   { unit: 'bunch', words: ['bunch', 'bunches', 'bund', 'bündel', 'knippe', 'bos', 'bosje', 'botte', 'manojo', 'mazzo', 'mazzetto', 'maço', 'bundt', 'csokor', 'ματσ.', '把', '束'], exact: ['Bd'] },
   { unit: 'sprig', words: ['sprig', 'sprigs', 'zweig', 'zweige', 'zweiglein', 'kvist', 'kvistar', 'takje', 'takjes', 'brin', 'brins', 'ramita', 'ramitas', 'rametto', 'rametti', 'ramo', 'raminho'] },
   { unit: 'stick', words: ['stick', 'sticks', 'stange', 'stangen', 'stang', 'stänger', 'bâton', '根', '本'] },

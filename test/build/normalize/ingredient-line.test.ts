@@ -371,3 +371,47 @@ describe('HowToCook amount formulas (issue 2)', () => {
     expect(p('鸡蛋 2 只 * 老豆腐块数', 'zh')).toMatchObject({ name: '鸡蛋', quantity: { unit: 'piece', value: 2 }, note: '× 老豆腐块数' });
   });
 });
+
+describe('name written first, Russian units, more joined adjectives (coverage past 93%)', () => {
+  it.each([
+    ['nagaimo: 160 g, grated', 'nagaimo', 'g', 160, 'grated'],
+    ['Ginger 1tbsp, minced/paste', 'Ginger', 'tbsp', 1, 'minced/paste'],
+    ['Carrot 1/4 cup (1 oz/30 g) shredded', 'Carrot', 'cup', 0.25, 'shredded'],
+  ])('reads a measured amount after the name, before a preparation: %s', (line, name, unit, value, prep) => {
+    const p = parseIngredientLine(line);
+    expect(p.name).toBe(name);
+    expect(p.quantity).toEqual({ unit, value });
+    expect(p.preparation).toBe(prep);
+  });
+  it('keeps a bare count after a name in the name ("Eggs 2, beaten" has no unit)', () => {
+    expect(parseIngredientLine('Eggs 2, beaten').quantity).toBeUndefined();
+  });
+  it.each([
+    ['Butter *50 g*', 'Butter', 'g', 50],
+    ['Cinnamon *2 teaspoons*', 'Cinnamon', 'tsp', 2],
+    ['beef stock ~1 pint', 'beef stock', 'pint', 1],
+    ['broccoli approx. 400grams', 'broccoli', 'g', 400],
+  ])('reads a trailing amount after "*", "~" or "approx.": %s', (line, name, unit, value) => {
+    const p = parseIngredientLine(line);
+    expect(p.name).toBe(name);
+    expect(p.quantity).toEqual({ unit, value });
+  });
+  it.each([
+    ['3 ст. л. сахара', 'сахара', 'tbsp', 3],
+    ['1/4 ч. л. соли', 'соли', 'tsp', 0.25],
+    ['сливочное масло - 50г', 'сливочное масло', 'g', 50],
+    ['куриное филе без кожи - 4 шт.', 'куриное филе без кожи', 'piece', 4],
+    ['2 unid. cebola grande', 'cebola grande', 'piece', 2],
+  ])('reads Russian units and Portuguese "unid.": %s', (line, name, unit, value) => {
+    const p = parseIngredientLine(line, line.includes('unid') ? 'pt' : 'ru');
+    expect(p.name).toBe(name);
+    expect(p.quantity).toEqual({ unit, value });
+  });
+  it.each([
+    ['1/4 cup unfiltered, unsweetened apple juice', 'unfiltered unsweetened apple juice'],
+    ['1 cup frozen, shelled edamame, thawed and rinsed', 'frozen shelled edamame'],
+    ['1/2 cup organic, unbleached, all-purpose flour', 'organic unbleached all-purpose flour'],
+  ])('joins more adjectives before a comma to the name: %s', (line, name) => {
+    expect(parseIngredientLine(line).name).toBe(name);
+  });
+});
