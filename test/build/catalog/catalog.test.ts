@@ -60,6 +60,15 @@ describe('build-time reduction of recipe names (canonicalName, candidateNames)',
     expect(matchRecipeIngredient(catalog, 'ramen', 'en')).toBe('instant-noodles');
     expect(matchRecipeIngredient(catalog, 'Eidotter', 'de')).toBe('egg-yolk');
   });
+  it('keeps the fixed wrong mappings fixed (leaves are not the fruit, squash is not courgette, farine is flour)', () => {
+    expect(matchRecipeIngredient(catalog, 'banana leaves', 'en')).toBe('banana-leaves');
+    expect(matchRecipeIngredient(catalog, 'curry leaves', 'en')).toBe('curry-leaves');
+    expect(matchRecipeIngredient(catalog, 'squash', 'en')).toBe('squash');
+    expect(matchRecipeIngredient(catalog, 'Farine', 'fr')).toBe('flour');
+    expect(matchRecipeIngredient(catalog, '香菜粉', 'zh')).toBe('coriander');
+    expect(matchRecipeIngredient(catalog, 'nonfat greek yogurt', 'en')).toBe('greek-yogurt');
+    expect(matchRecipeIngredient(catalog, 'pheasant or chicken stock', 'en')).toBe('chicken-broth');
+  });
   it('leaves Chinese names whole (no word boundaries to drop at)', () => {
     expect(canonicalName('鸡精', 'zh')).toBe('鸡精');
     expect(matchRecipeIngredient(catalog, '鸡精', 'zh')).toBe('chicken-bouillon-powder');
