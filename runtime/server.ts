@@ -12,11 +12,17 @@
  * |                      |                             | by replicas (RECIPES_STATE then unused)   |
  * | RECIPES_REQUIRE_KEY  | false                       | true: requests without a key get 401      |
  * | RECIPES_DAILY_QUOTA  | 500                         | requests per account per UTC day          |
+ * | RECIPES_VERIFY       | background                  | dataset SHA-256 check: `background` (after|
+ * |                      |                             | listening; on a mismatch every request    |
+ * |                      |                             | gets 503 and the process exits 1), `full` |
+ * |                      |                             | (before listening), `size` (never)        |
+ *
+ * Sizes and container headers are always checked before listening (FORMAT.md § 11).
  */
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { openDataset, resolveDataDir } from './data/open.ts';
+import { openDataset, resolveDataDir, verifyDataset, VERIFY_MODES, type VerifyMode } from './data/open.ts';
 import { createEngine } from './query/create-engine.ts';
 import type { Engine } from './query/engine.ts';
 import { createApp } from './http/create-app.ts';
@@ -61,14 +67,17 @@ const requireKey = envBool('RECIPES_REQUIRE_KEY', false);
 const dailyQuota = envInt('RECIPES_DAILY_QUOTA', 500, 1, 1_000_000_000);
 const stateDir = path.resolve(process.env.RECIPES_STATE || './state');
 const redisUrl = process.env.RECIPES_REDIS_URL || undefined;
-// 'full' (default) checks every file's SHA-256 at start; 'size' only sizes (very large datasets).
-const verify = process.env.RECIPES_VERIFY === 'size' ? 'size' : 'full';
+const verifyRaw = process.env.RECIPES_VERIFY || 'background';
+if (!(VERIFY_MODES as readonly string[]).includes(verifyRaw)) fail(`RECIPES_VERIFY must be one of ${VERIFY_MODES.join(', ')}; got '${verifyRaw}'.`);
+const verify = verifyRaw as VerifyMode;
 
 let engine: Engine;
 let dataDir: string;
+let dataset: ReturnType<typeof openDataset>;
 try {
   dataDir = process.env.RECIPES_DATA ? path.resolve(process.env.RECIPES_DATA) : resolveDataDir(path.resolve('dist/data'));
-  engine = createEngine(await openDataset(dataDir, { verify }));
+  dataset = openDataset(dataDir, { verify });
+  engine = createEngine(dataset);
 } catch (e) {
   // DatasetError messages say what to run; no stack for those.
   const message = e instanceof Error ? e.message : String(e);
@@ -93,10 +102,18 @@ try {
 const app = createApp({ engine, store, now, requireKey, dailyQuota, logger: consoleLogger });
 
 let draining = false;
+/** Set when the background verification finds a corrupt file: every request then gets 503. */
+let corrupt: string | undefined;
+const corruptResponse = () =>
+  new Response(JSON.stringify({ error: { message: 'The service is temporarily unavailable. Please try again shortly.', code: 'DATASET_CORRUPT' } }), {
+    status: 503,
+    headers: { 'Content-Type': 'application/json', Connection: 'close' },
+  });
 const server = serve(
   {
     // While draining, every response asks the client to close its connection.
     fetch: async (req, env) => {
+      if (corrupt !== undefined) return corruptResponse();
       const res = await app.fetch(req, env);
       if (draining) {
         try {
@@ -126,13 +143,33 @@ const server = serve(
       state: redisUrl ? redactUrl(redisUrl) : stateDir,
       requireKey,
       dailyQuota,
+      verify,
     });
+    if (verify === 'background') void verifyInBackground();
   },
 ) as Server;
 
-function shutdown(signal: string): void {
+/**
+ * SHA-256 of every dataset file, after the server listens (RECIPES_VERIFY=background). A mismatch
+ * is never served silently: it is logged with the file, every request (health checks included)
+ * gets 503 from then on, and the process drains and exits 1 so that a supervisor notices.
+ */
+async function verifyInBackground(): Promise<void> {
+  const started = performance.now();
+  try {
+    await verifyDataset(dataset);
+    consoleLogger.info('dataset verified', { dataset: dataDir, ms: Math.round(performance.now() - started) });
+  } catch (e) {
+    corrupt = e instanceof Error ? e.message : String(e);
+    consoleLogger.error('dataset verification failed: refusing requests and exiting', { dataset: dataDir, error: corrupt });
+    shutdown('dataset verification failed', 1);
+  }
+}
+
+function shutdown(signal: string, exitCode = 0): void {
   if (draining) return;
   draining = true;
+  process.exitCode = exitCode;
   consoleLogger.info('shutting down', { signal });
   const force = setTimeout(() => {
     server.closeAllConnections();
@@ -140,7 +177,7 @@ function shutdown(signal: string): void {
   force.unref();
   // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
   server.close(() => {
-    void store.close().finally(() => process.exit(0));
+    void store.close().finally(() => process.exit(exitCode));
   });
   server.closeIdleConnections();
 }

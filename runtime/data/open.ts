@@ -2,17 +2,28 @@
  * Opens a compiled dataset directory through its manifest. Refuses (throws DatasetError with a
  * message that says what to run) on a missing manifest, an unknown format version, a missing
  * file, a size or checksum mismatch, or a malformed file: never serves half a dataset.
+ *
+ * Verification (FORMAT.md § 11):
+ * - always, at open: every listed file exists with the manifest's size, every container has the
+ *   right magic and version, shard offset tables, id table and doc list agree with the counts;
+ * - `verify: 'full'` (default here): every file's SHA-256 is checked before openDataset returns;
+ * - `verify: 'background'`: the SHA-256 check is left to verifyDataset(), which the server runs
+ *   right after it starts listening (and stops serving if it fails);
+ * - `verify: 'size'`: no SHA-256 check at all (storage trusted by the operator).
+ * Record shards and the search index stay on disk and are read by positional reads; every other
+ * file is loaded into memory.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BITMAP_FAMILIES, CURRENT_POINTER_FILE, FORMAT_VERSION, MANIFEST_FILE, NUMERIC_FIELDS, PATHS, type BitmapFamily } from '../format/constants.ts';
+import { BITMAP_FAMILIES, CURRENT_POINTER_FILE, FORMAT_VERSION, MAGIC, MANIFEST_FILE, NUMERIC_FIELDS, PATHS, type BitmapFamily, type FileKind } from '../format/constants.ts';
 import type { Manifest } from '../format/manifest.ts';
 import { alignedBuffer } from '../format/bitmap.ts';
 import { BitmapIndexReader } from '../format/bitmap-index.ts';
 import { NumericIndexReader } from '../format/numeric-index.ts';
 import { IdTableReader } from '../format/id-table.ts';
-import { ShardReader } from '../format/shard.ts';
+import { ShardReader, type ByteSource } from '../format/shard.ts';
+import { decodeContainer } from '../format/container.ts';
 import { fileSource } from './file-source.ts';
 import { decodeDocList } from '../format/doc-list.ts';
 import { decodeBlob } from '../format/blob.ts';
@@ -25,10 +36,17 @@ export class DatasetError extends Error {
   override name = 'DatasetError';
 }
 
+/** See the module comment: 'full' hashes at open, 'background' leaves it to verifyDataset(), 'size' never hashes. */
+export type VerifyMode = 'full' | 'background' | 'size';
+export const VERIFY_MODES: readonly VerifyMode[] = ['full', 'background', 'size'];
+
 export interface OpenOptions {
-  /** 'full' (default) checks every file's SHA-256 at open; 'size' checks sizes only (for very large datasets). */
-  verify?: 'full' | 'size';
+  /** Default 'full'. */
+  verify?: VerifyMode;
 }
+
+/** Files that stay on disk and are read by positional reads (not loaded at open). */
+const onDisk = (p: string) => p.startsWith('records/') || p === PATHS.searchIndex;
 
 export interface Dataset {
   dir: string;
@@ -40,8 +58,12 @@ export interface Dataset {
   popular: Uint32Array;
   catalog: CatalogBlob;
   shard(n: number): ShardReader;
-  /** Raw bytes of any manifest-listed file except record shards (verified), for parts added by other modules. */
+  /** Raw bytes of any manifest-listed file except record shards, for parts added by other modules (on-disk files are read whole). */
   file(p: string): Buffer;
+  /** Positional reads of any manifest-listed file (one descriptor per file, kept open). */
+  source(p: string): ByteSource;
+  /** True when every file's SHA-256 was checked at open (verify 'full'). */
+  hashed: boolean;
 }
 
 /** The dataset directory to serve: `root/current` if present, else the newest directory with a manifest. */
@@ -91,9 +113,9 @@ export function openDataset(dir: string, options: OpenOptions = {}): Dataset {
     }
     if (size !== f.bytes) throw new DatasetError(`${full} has ${size} bytes, the manifest says ${f.bytes}. ${REBUILD}`);
     sizes.set(f.path, size);
-    // Record shards stay on disk and are read per page; everything else is loaded into
-    // aligned buffers so that bitmap frozen views and Uint32Array views are valid.
-    const keep = !f.path.startsWith('records/');
+    // Record shards and the search index stay on disk; everything else is loaded into aligned
+    // buffers so that bitmap frozen views and Uint32Array views are valid.
+    const keep = !onDisk(f.path);
     const buf = keep ? alignedBuffer(size) : undefined;
     if (keep || verify === 'full') {
       const hash = createHash('sha256');
@@ -104,23 +126,35 @@ export function openDataset(dir: string, options: OpenOptions = {}): Dataset {
           const want = buf ? size - at : Math.min(chunk.length, size - at);
           const got = fs.readSync(fd, chunk, buf ? at : 0, want, at);
           if (got === 0) throw new DatasetError(`${full} ended early. ${REBUILD}`);
-          if (!buf) hash.update(chunk.subarray(0, got));
+          if (!buf && verify === 'full') hash.update(chunk.subarray(0, got));
           at += got;
         }
       } finally {
         fs.closeSync(fd);
       }
-      if (buf) hash.update(buf);
-      if (verify === 'full' && hash.digest('hex') !== f.sha256) {
-        throw new DatasetError(`${full} does not match its SHA-256 in the manifest (corrupt or altered). ${REBUILD}`);
+      if (verify === 'full') {
+        if (buf) hash.update(buf);
+        if (hash.digest('hex') !== f.sha256) throw new DatasetError(mismatch(full));
       }
     }
     if (buf) bytes.set(f.path, buf);
   }
+  const sources = new Map<string, ByteSource>();
+  const source = (p: string): ByteSource => {
+    let s = sources.get(p);
+    if (s) return s;
+    const size = sizes.get(p);
+    if (size === undefined) throw new DatasetError(`${path.join(dir, p)} is not listed in the manifest. ${REBUILD}`);
+    const b = bytes.get(p);
+    s = b ? { size, read: (at, n) => b.subarray(at, at + n) } : fileSource(path.join(dir, p), size);
+    sources.set(p, s);
+    return s;
+  };
   const need = (p: string): Buffer => {
     const b = bytes.get(p);
-    if (!b) throw new DatasetError(`${path.join(dir, p)} is not listed in the manifest. ${REBUILD}`);
-    return b;
+    if (b) return b;
+    const src = source(p);
+    return src.read(0, src.size);
   };
   try {
     const families = Object.fromEntries(
@@ -145,12 +179,14 @@ export function openDataset(dir: string, options: OpenOptions = {}): Dataset {
       const p = PATHS.shard(n);
       const size = sizes.get(p);
       if (size === undefined) throw new DatasetError(`${path.join(dir, p)} is not listed in the manifest. ${REBUILD}`);
-      const reader = new ShardReader(fileSource(path.join(dir, p), size), p);
+      const reader = new ShardReader(source(p), p);
       if (reader.firstDoc !== docs) throw new DatasetError(`${p} starts at doc ${reader.firstDoc}, expected ${docs}. ${REBUILD}`);
       docs += reader.count;
       shards.push(reader);
     }
     if (docs !== recipeCount) throw new DatasetError(`${dir}: shards hold ${docs} records, the manifest says ${recipeCount}. ${REBUILD}`);
+    // The other on-disk files: container magic and version now (their readers check the rest).
+    for (const f of manifest.files) if (onDisk(f.path) && !f.path.startsWith('records/')) checkContainer(source(f.path), f.path);
     return {
       dir,
       manifest,
@@ -166,9 +202,72 @@ export function openDataset(dir: string, options: OpenOptions = {}): Dataset {
         return s;
       },
       file: need,
+      source,
+      hashed: verify === 'full',
     };
   } catch (e) {
     if (e instanceof DatasetError) throw e;
     throw new DatasetError(`${dir} is malformed: ${(e as Error).message}. ${REBUILD}`);
+  }
+}
+
+const mismatch = (file: string) => `${file} does not match its SHA-256 in the manifest (corrupt or altered). ${REBUILD}`;
+
+const KIND_BY_MAGIC = new Map(Object.entries(MAGIC).map(([k, m]) => [m as string, k as FileKind]));
+
+/** Magic and version of a container file read from its first bytes. */
+function checkContainer(src: ByteSource, name: string): void {
+  const head = src.read(0, Math.min(src.size, 12));
+  const kind = KIND_BY_MAGIC.get(head.toString('latin1', 0, 4));
+  if (!kind) throw new DatasetError(`${name}: not a recipe-db container file. ${REBUILD}`);
+  const headerLength = head.length === 12 ? head.readUInt32LE(8) : 0;
+  decodeContainer(kind, src.read(0, Math.min(src.size, 12 + headerLength)), name);
+}
+
+export interface VerifyProgress {
+  /** Files hashed so far and in all. */
+  files: number;
+  totalFiles: number;
+  bytes: number;
+  totalBytes: number;
+}
+
+/**
+ * Checks every listed file's SHA-256 without blocking the event loop for long: files loaded at
+ * open are hashed from memory (what is served), on-disk files are read again in chunks. Resolves
+ * when all match; rejects with a DatasetError naming the first file that does not.
+ */
+export async function verifyDataset(ds: Dataset, onProgress?: (p: VerifyProgress) => void): Promise<void> {
+  const CHUNK = 4 << 20;
+  const files = ds.manifest.files;
+  const totalBytes = files.reduce((s, f) => s + f.bytes, 0);
+  let done = 0;
+  const yieldNow = () => new Promise<void>((r) => setImmediate(r));
+  for (const [i, f] of files.entries()) {
+    const full = path.join(ds.dir, f.path);
+    const hash = createHash('sha256');
+    if (!onDisk(f.path)) {
+      const b = ds.file(f.path);
+      for (let at = 0; at < b.length; at += CHUNK) {
+        hash.update(b.subarray(at, at + CHUNK));
+        await yieldNow();
+      }
+    } else {
+      const fh = await fs.promises.open(full, 'r');
+      try {
+        const chunk = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(1, f.bytes)));
+        for (let at = 0; at < f.bytes; ) {
+          const { bytesRead } = await fh.read(chunk, 0, Math.min(chunk.length, f.bytes - at), at);
+          if (bytesRead === 0) throw new DatasetError(`${full} ended early. ${REBUILD}`);
+          hash.update(chunk.subarray(0, bytesRead));
+          at += bytesRead;
+        }
+      } finally {
+        await fh.close();
+      }
+    }
+    if (hash.digest('hex') !== f.sha256) throw new DatasetError(mismatch(full));
+    done += f.bytes;
+    onProgress?.({ files: i + 1, totalFiles: files.length, bytes: done, totalBytes });
   }
 }

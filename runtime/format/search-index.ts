@@ -3,26 +3,50 @@
  *
  *   search/index.bin --> Container(magic RDBT, Header), Payload
  *   Header      --> {name: "search", fields: str ^ F, languages: str ^ L, docCount: N, termCount: T,
- *                    postingCount: P, avgFieldLengths: float ^ F, sections: [offset, length] ^ 6}
- *   Payload     --> (Section, Padding32) ^ 6, in this order:
+ *                    postingCount: P, blockSize: B, blockCount: K, avgFieldLengths: float ^ F,
+ *                    fieldWeights: float ^ F, fieldB: float ^ F, sections: [offset, length] ^ 7}
+ *   Payload     --> (Section, Padding32) ^ 7, in this order:
  *   Terms       --> (term UTF-8, 0x0A) ^ T            sorted by code units, distinct
  *   TermStarts  --> u32 ^ (T + 1)                     postings of term t: [TermStarts[t], TermStarts[t+1])
- *   Docs        --> u32 ^ P                           per term, ascending doc
- *   Tfs         --> u8 ^ (P · F)                      posting p, field f at p·F + f (capped at 255)
+ *   TermMax     --> f32 ^ T                           max tf~ over the term's postings
+ *   Blocks      --> (last: u32, max: f32) ^ K         per block of B postings: its last doc and max tf~
+ *   Postings    --> Block ^ K                         the blocks of term 0, then term 1, ...
+ *   Block       --> doc: u32 ^ n, tf: u8 ^ (n · F)    n = B except a term's last block; docs ascending,
+ *                                                     tf of posting i, field f at i·F + f (capped at 255)
  *   Lengths     --> u16 ^ (N · F)                     doc d, field f at d·F + f: terms in the field (capped)
  *   DocLanguage --> u8 ^ N                            index into `languages`
  *
- * A term's document frequency is TermStarts[t+1] − TermStarts[t].
+ * A term's document frequency is TermStarts[t+1] − TermStarts[t]; its blocks are the next
+ * ⌈df / B⌉ blocks after those of the terms before it, and posting p starts at byte p·(4 + F) of
+ * Postings' block grid (block j of term t at (TermStarts[t] + j·B)·(4 + F)). tf~ is the weighted,
+ * length-normalised term frequency of BM25F, rounded to float32 (docNorms/tfTilde below), with
+ * the header's fieldWeights and fieldB: the bounds are exact maxima for those.
+ *
+ * The runtime keeps Terms, TermStarts, TermMax, Lengths (as per-doc norms) and DocLanguage in
+ * memory and reads a term's Blocks and one Block at a time by positional reads
+ * (SearchIndexReader), so memory does not grow with the number of postings.
  */
 import { alignUp, decodeContainer, encodeContainer, FormatError } from './container.ts';
+import { bufferSource, type ByteSource } from './shard.ts';
 
-/** Indexed fields, in column order. Their weights are runtime knobs (runtime/query/search.ts). */
+/** Indexed fields, in column order. */
 export const SEARCH_FIELDS = ['title', 'ingredients', 'labels', 'description', 'instructions'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 export const FIELD_COUNT = SEARCH_FIELDS.length;
 
 export const MAX_TF = 255;
 export const MAX_FIELD_LENGTH = 65535;
+/** Postings per block (block-max bounds): default 128, range 32..1024 (smaller = finer skipping, more bounds). */
+export const SEARCH_BLOCK_SIZE = 128;
+
+/**
+ * Field weights W_f (SEARCH_FIELDS order: title, ingredients, labels, description, instructions),
+ * range 0..10, and BM25 length normalisation b_f (0 none .. 1 full; titles are short: 0.5).
+ * Build-time knobs since format 3: the writer records them in the header (the block bounds
+ * depend on them) and the runtime scores with the header's values.
+ */
+export const DEFAULT_FIELD_WEIGHTS: readonly number[] = [4, 2, 1.5, 1, 0.6];
+export const DEFAULT_FIELD_B: readonly number[] = [0.5, 0.75, 0.5, 0.75, 0.75];
 
 export interface SearchIndexData {
   fields: readonly string[];
@@ -35,6 +59,9 @@ export interface SearchIndexData {
   lengths: Uint16Array;
   docLanguage: Uint8Array;
   avgFieldLengths: readonly number[];
+  /** Defaults: DEFAULT_FIELD_WEIGHTS / DEFAULT_FIELD_B. */
+  fieldWeights?: readonly number[];
+  fieldB?: readonly number[];
 }
 
 interface SearchIndexHeader {
@@ -44,9 +71,16 @@ interface SearchIndexHeader {
   docCount: number;
   termCount: number;
   postingCount: number;
+  blockSize: number;
+  blockCount: number;
   avgFieldLengths: number[];
+  fieldWeights: number[];
+  fieldB: number[];
   sections: [number, number][];
 }
+
+const SECTION_COUNT = 7;
+const S = { terms: 0, termStarts: 1, termMax: 2, blocks: 3, postings: 4, lengths: 5, docLanguage: 6 } as const;
 
 const bytesOf = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 
@@ -57,12 +91,71 @@ export function averageFieldLengths(lengths: Uint16Array, docCount: number, fiel
   return sums.map((s) => (docCount > 0 ? s / docCount : 0));
 }
 
+/** Per doc and field: W_f / (1 − b_f + b_f · len_f / avg_f). Writer and reader compute it alike. */
+export function docNorms(lengths: Uint16Array, docCount: number, avg: readonly number[], weights: readonly number[], b: readonly number[]): Float32Array {
+  const F = avg.length;
+  const norm = new Float32Array(docCount * F);
+  for (let f = 0; f < F; f++) {
+    const a = avg[f]! || 1;
+    const bf = b[f] ?? 0.75;
+    const w = weights[f] ?? 1;
+    for (let d = 0, i = f; d < docCount; d++, i += F) norm[i] = w / (1 - bf + (bf * lengths[i]!) / a);
+  }
+  return norm;
+}
+
+/** tf~ (float32) of the posting whose F tf bytes start at tfs[at], for doc d. */
+export function tfTilde(tfs: Uint8Array, at: number, norms: Float32Array, d: number, F: number): number {
+  let x = 0;
+  const n = d * F;
+  for (let f = 0; f < F; f++) x += tfs[at + f]! * norms[n + f]!;
+  return Math.fround(x);
+}
+
+export const blockCountOf = (df: number, blockSize: number) => Math.ceil(df / blockSize);
+
 export function encodeSearchIndex(ix: SearchIndexData): Buffer {
+  const F = ix.fields.length;
+  const T = ix.terms.length;
+  const P = ix.docs.length;
+  const B = SEARCH_BLOCK_SIZE;
+  const weights = [...(ix.fieldWeights ?? DEFAULT_FIELD_WEIGHTS)];
+  const fieldB = [...(ix.fieldB ?? DEFAULT_FIELD_B)];
+  const norms = docNorms(ix.lengths, ix.docCount, ix.avgFieldLengths, weights, fieldB);
+  let K = 0;
+  for (let t = 0; t < T; t++) K += blockCountOf(ix.termStarts[t + 1]! - ix.termStarts[t]!, B);
+  const termMax = new Float32Array(T);
+  const blocks = Buffer.alloc(8 * K);
+  const postings = Buffer.alloc(P * (4 + F));
+  const { docs, tfs } = ix;
+  let k = 0;
+  for (let t = 0; t < T; t++) {
+    const end = ix.termStarts[t + 1]!;
+    let tmax = 0;
+    for (let p = ix.termStarts[t]!; p < end; p += B) {
+      const n = Math.min(end, p + B) - p;
+      let bmax = 0;
+      const at = p * (4 + F);
+      for (let i = 0; i < n; i++) {
+        const d = docs[p + i]!;
+        postings.writeUInt32LE(d, at + 4 * i);
+        const x = tfTilde(tfs, (p + i) * F, norms, d, F);
+        if (x > bmax) bmax = x;
+      }
+      postings.set(tfs.subarray(p * F, (p + n) * F), at + 4 * n);
+      blocks.writeUInt32LE(docs[p + n - 1]!, 8 * k);
+      blocks.writeFloatLE(bmax, 8 * k + 4);
+      k++;
+      if (bmax > tmax) tmax = bmax;
+    }
+    termMax[t] = tmax;
+  }
   const parts = [
     Buffer.from(ix.terms.map((t) => t + '\n').join(''), 'utf8'),
     bytesOf(ix.termStarts),
-    bytesOf(ix.docs),
-    bytesOf(ix.tfs),
+    bytesOf(termMax),
+    blocks,
+    postings,
     bytesOf(ix.lengths),
     bytesOf(ix.docLanguage),
   ];
@@ -81,55 +174,182 @@ export function encodeSearchIndex(ix: SearchIndexData): Buffer {
     fields: [...ix.fields],
     languages: [...ix.languages],
     docCount: ix.docCount,
-    termCount: ix.terms.length,
-    postingCount: ix.docs.length,
+    termCount: T,
+    postingCount: P,
+    blockSize: B,
+    blockCount: K,
     avgFieldLengths: [...ix.avgFieldLengths],
+    fieldWeights: weights,
+    fieldB,
     sections,
   };
   return encodeContainer('searchIndex', header, payload);
 }
 
-/** A typed view over file bytes; copies only when the bytes are not aligned for the element type. */
-function view<T>(bytes: Buffer, make: (b: ArrayBuffer, o: number, n: number) => T, size: number): T {
-  if (bytes.byteOffset % size === 0) return make(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength / size);
+/** Copies bytes into a fresh, aligned ArrayBuffer (reads from a ByteSource may be unaligned views). */
+function own(bytes: Buffer): ArrayBuffer {
   const copy = new Uint8Array(bytes.byteLength);
   copy.set(bytes);
-  return make(copy.buffer, 0, bytes.byteLength / size);
+  return copy.buffer;
+}
+const u32 = (b: Buffer) => (b.byteOffset % 4 === 0 ? new Uint32Array(b.buffer, b.byteOffset, b.byteLength >>> 2) : new Uint32Array(own(b)));
+const f32 = (b: Buffer) => (b.byteOffset % 4 === 0 ? new Float32Array(b.buffer, b.byteOffset, b.byteLength >>> 2) : new Float32Array(own(b)));
+const u16 = (b: Buffer) => (b.byteOffset % 2 === 0 ? new Uint16Array(b.buffer, b.byteOffset, b.byteLength >>> 1) : new Uint16Array(own(b)));
+
+/** One term's block bounds (read on demand). */
+export interface TermBlocks {
+  /** Last doc of each block. */
+  last: Uint32Array;
+  /** Max tf~ in each block. */
+  max: Float32Array;
 }
 
-/** Decodes and checks the file; typed arrays are views over `file` (keep it alive and unmodified). */
+/** One block of postings: docs ascending, tfs F bytes per posting. */
+export interface PostingBlock {
+  docs: Uint32Array;
+  tfs: Uint8Array;
+}
+
+/**
+ * The resident part of a search index plus positional reads of the rest. Reads the header and
+ * the small sections (terms, term starts and bounds, lengths, languages) at construction; a
+ * term's block bounds and its posting blocks are read per call. Section sizes are checked against
+ * the header and the file size, so a truncated or mislabelled file is refused at construction.
+ */
+export class SearchIndexReader {
+  readonly fields: readonly string[];
+  readonly languages: readonly string[];
+  readonly docCount: number;
+  readonly termCount: number;
+  readonly postingCount: number;
+  readonly blockSize: number;
+  readonly avgFieldLengths: readonly number[];
+  readonly fieldWeights: readonly number[];
+  readonly fieldB: readonly number[];
+  readonly terms: readonly string[];
+  readonly termStarts: Uint32Array;
+  readonly termMax: Float32Array;
+  /** First block of each term (T + 1 entries), derived from TermStarts. */
+  readonly blockStarts: Uint32Array;
+  readonly lengths: Uint16Array;
+  readonly docLanguage: Uint8Array;
+  readonly #source: ByteSource;
+  /** Absolute file offsets of the sections. */
+  readonly #at: number[];
+
+  constructor(source: ByteSource, name: string) {
+    this.#source = source;
+    const fixed = source.read(0, 12);
+    const headerLength = fixed.length === 12 ? fixed.readUInt32LE(8) : 0;
+    const payloadStart = alignUp(12 + headerLength);
+    const { header: h } = decodeContainer<SearchIndexHeader>('searchIndex', source.read(0, Math.min(source.size, payloadStart)), name);
+    if (h.name !== 'search' || !Array.isArray(h.sections) || h.sections.length !== SECTION_COUNT) throw new FormatError(`${name}: not a search index`);
+    const F = h.fields.length;
+    const T = h.termCount;
+    const P = h.postingCount;
+    const N = h.docCount;
+    const want = [-1, 4 * (T + 1), 4 * T, 8 * h.blockCount, P * (4 + F), 2 * N * F, N];
+    this.#at = h.sections.map(([off, len], i) => {
+      if (payloadStart + off + len > source.size) throw new FormatError(`${name}: section ${i} overruns the file`);
+      if (want[i]! >= 0 && len !== want[i]) throw new FormatError(`${name}: section sizes disagree with the header`);
+      return payloadStart + off;
+    });
+    const section = (i: number): Buffer => source.read(this.#at[i]!, h.sections[i]![1]);
+    const termsText = section(S.terms).toString('utf8');
+    this.terms = termsText.length === 0 ? [] : termsText.slice(0, -1).split('\n');
+    this.termStarts = u32(section(S.termStarts));
+    this.termMax = f32(section(S.termMax));
+    this.lengths = u16(section(S.lengths));
+    this.docLanguage = Uint8Array.from(section(S.docLanguage));
+    this.fields = h.fields;
+    this.languages = h.languages;
+    this.docCount = N;
+    this.termCount = T;
+    this.postingCount = P;
+    this.blockSize = h.blockSize;
+    this.avgFieldLengths = h.avgFieldLengths;
+    this.fieldWeights = h.fieldWeights;
+    this.fieldB = h.fieldB;
+    this.blockStarts = new Uint32Array(T + 1);
+    let k = 0;
+    for (let t = 0; t < T; t++) {
+      this.blockStarts[t] = k;
+      const df = this.termStarts[t + 1]! - this.termStarts[t]!;
+      if (!(df >= 0)) throw new FormatError(`${name}: term starts are not ascending`);
+      k += blockCountOf(df, h.blockSize);
+    }
+    this.blockStarts[T] = k;
+    const ok =
+      this.terms.length === T &&
+      this.termStarts[T] === P &&
+      k === h.blockCount &&
+      h.blockSize > 0 &&
+      h.avgFieldLengths.length === F &&
+      h.fieldWeights?.length === F &&
+      h.fieldB?.length === F;
+    if (!ok) throw new FormatError(`${name}: section sizes disagree with the header`);
+  }
+
+  static fromData(ix: SearchIndexData): SearchIndexReader {
+    return new SearchIndexReader(bufferSource(encodeSearchIndex(ix)), 'search/index.bin');
+  }
+
+  df(t: number): number {
+    return this.termStarts[t + 1]! - this.termStarts[t]!;
+  }
+
+  /** Block bounds of term t (one positional read). */
+  blocks(t: number): TermBlocks {
+    const k0 = this.blockStarts[t]!;
+    const n = this.blockStarts[t + 1]! - k0;
+    const raw = this.#source.read(this.#at[S.blocks]! + 8 * k0, 8 * n);
+    const last = new Uint32Array(n);
+    const max = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      last[i] = raw.readUInt32LE(8 * i);
+      max[i] = raw.readFloatLE(8 * i + 4);
+    }
+    return { last, max };
+  }
+
+  /** Block j of term t (one positional read). `into.docs` is reused when large enough. */
+  block(t: number, j: number, into?: Uint32Array): PostingBlock {
+    const F = this.fields.length;
+    const p = this.termStarts[t]! + j * this.blockSize;
+    const n = Math.min(this.blockSize, this.termStarts[t + 1]! - p);
+    const raw = this.#source.read(this.#at[S.postings]! + p * (4 + F), n * (4 + F));
+    const docs = into && into.length >= n ? into.subarray(0, n) : new Uint32Array(n);
+    for (let i = 0; i < n; i++) docs[i] = raw.readUInt32LE(4 * i);
+    return { docs, tfs: raw.subarray(4 * n) };
+  }
+}
+
+/** Decodes and checks a whole file into memory (tests, tools); the runtime uses SearchIndexReader. */
 export function decodeSearchIndex(file: Buffer, name: string): SearchIndexData {
-  const { header: h, payload } = decodeContainer<SearchIndexHeader>('searchIndex', file, name);
-  if (h.name !== 'search' || h.sections.length !== 6) throw new FormatError(`${name}: not a search index`);
-  const section = (i: number): Buffer => {
-    const [off, len] = h.sections[i]!;
-    if (off + len > payload.length) throw new FormatError(`${name}: section ${i} overruns the file`);
-    return payload.subarray(off, off + len);
+  const r = new SearchIndexReader(bufferSource(file), name);
+  const F = r.fields.length;
+  const docs = new Uint32Array(r.postingCount);
+  const tfs = new Uint8Array(r.postingCount * F);
+  for (let t = 0; t < r.termCount; t++) {
+    for (let j = 0, n = blockCountOf(r.df(t), r.blockSize); j < n; j++) {
+      const b = r.block(t, j);
+      const p = r.termStarts[t]! + j * r.blockSize;
+      docs.set(b.docs, p);
+      tfs.set(b.tfs, p * F);
+    }
+  }
+  return {
+    fields: r.fields,
+    languages: r.languages,
+    docCount: r.docCount,
+    terms: r.terms,
+    termStarts: r.termStarts,
+    docs,
+    tfs,
+    lengths: r.lengths,
+    docLanguage: r.docLanguage,
+    avgFieldLengths: r.avgFieldLengths,
+    fieldWeights: r.fieldWeights,
+    fieldB: r.fieldB,
   };
-  const F = h.fields.length;
-  const termsText = section(0).toString('utf8');
-  const terms = termsText.length === 0 ? [] : termsText.slice(0, -1).split('\n');
-  const ix: SearchIndexData = {
-    fields: h.fields,
-    languages: h.languages,
-    docCount: h.docCount,
-    terms,
-    termStarts: view(section(1), (b, o, n) => new Uint32Array(b, o, n), 4),
-    docs: view(section(2), (b, o, n) => new Uint32Array(b, o, n), 4),
-    tfs: section(3),
-    lengths: view(section(4), (b, o, n) => new Uint16Array(b, o, n), 2),
-    docLanguage: section(5),
-    avgFieldLengths: h.avgFieldLengths,
-  };
-  const ok =
-    terms.length === h.termCount &&
-    ix.termStarts.length === h.termCount + 1 &&
-    ix.termStarts[h.termCount] === h.postingCount &&
-    ix.docs.length === h.postingCount &&
-    ix.tfs.length === h.postingCount * F &&
-    ix.lengths.length === h.docCount * F &&
-    ix.docLanguage.length === h.docCount &&
-    h.avgFieldLengths.length === F;
-  if (!ok) throw new FormatError(`${name}: section sizes disagree with the header`);
-  return ix;
 }

@@ -15,7 +15,7 @@ import { listRecipes } from './recipes.ts';
 import { datasetPantrySource, runPantry } from './pantry.ts';
 import { PantryWorkspace } from './pantry-rank.ts';
 import { PATHS } from '../format/constants.ts';
-import { decodeSearchIndex } from '../format/search-index.ts';
+import { SearchIndexReader } from '../format/search-index.ts';
 import { decodeContainer } from '../format/container.ts';
 import { Searcher } from './search.ts';
 import { allowedDocs } from './search-query.ts';
@@ -29,11 +29,14 @@ export function createEngine(ds: Dataset): Engine {
   let vocab: Vocabularies | undefined;
   const pantrySource = datasetPantrySource(ds);
   const pantryWorkspace = new PantryWorkspace();
-  // The search index is decoded on the first search (it is the largest part to decode), but its
-  // presence, magic and version are checked now so a bad dataset never starts.
-  decodeContainer('searchIndex', ds.file(PATHS.searchIndex), PATHS.searchIndex);
+  // The search index stays on disk (postings are read per query by positional reads); its resident
+  // part (dictionary, bounds, field lengths) is read on the first search. Its presence, magic and
+  // version are checked now so a bad dataset never starts.
+  const searchSource = ds.source(PATHS.searchIndex);
+  const searchHead = searchSource.read(0, Math.min(searchSource.size, 12));
+  decodeContainer('searchIndex', searchSource.read(0, Math.min(searchSource.size, 12 + (searchHead.length === 12 ? searchHead.readUInt32LE(8) : 0))), PATHS.searchIndex);
   let searcher: Searcher | undefined;
-  const getSearcher = () => (searcher ??= new Searcher(decodeSearchIndex(ds.file(PATHS.searchIndex), PATHS.searchIndex)));
+  const getSearcher = () => (searcher ??= new Searcher(new SearchIndexReader(searchSource, PATHS.searchIndex)));
 
   const recordJson = (doc: number): Uint8Array => {
     if (!Number.isInteger(doc) || doc < 0 || doc >= ds.recipeCount) throw new RangeError(`doc ${doc} out of range`);

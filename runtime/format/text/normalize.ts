@@ -13,7 +13,12 @@ const APOSTROPHES = /['\u2019\u2018`\u00b4]/g;
 const LETTER_FOLDS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ı: 'i', þ: 'th', ð: 'd' };
 const FOLDABLE = /[ßæœøłđıþð]/g;
 
+/** ASCII only: every normalisation form leaves it unchanged. */
+const ASCII = /^[\x00-\x7f]*$/;
+
 export function normalizeText(s: string): string {
+  // Fast path (same result): NFKC/NFD/NFC are the identity on ASCII and no folded letter is ASCII.
+  if (ASCII.test(s)) return s.toLowerCase().replace(APOSTROPHES, '');
   return s
     .normalize('NFKC')
     .toLowerCase()

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDataset, resolveDataDir } from '../../../runtime/data/open.ts';
+import { openDataset, resolveDataDir, verifyDataset } from '../../../runtime/data/open.ts';
 import { FORMAT_VERSION } from '../../../runtime/format/constants.ts';
 import { buildFixture, type Fixture } from '../../helpers/fixture-dataset.ts';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
@@ -51,6 +51,43 @@ describe('opening a dataset', () => {
     const file = path.join(f.dir, 'ids.bin');
     fs.truncateSync(file, 10);
     expect(() => openDataset(f.dir)).toThrow(/has 10 bytes, the manifest says/);
+  });
+
+  it('with verify "background" opens a dataset whose big file changed, and verifyDataset names that file', async () => {
+    const f = make();
+    const file = path.join(f.dir, 'search', 'index.bin');
+    const bytes = fs.readFileSync(file);
+    bytes[bytes.length - 40] = bytes[bytes.length - 40]! ^ 0xff; // inside the payload: headers stay valid
+    fs.writeFileSync(file, bytes);
+    expect(() => openDataset(f.dir)).toThrow(/index.bin does not match its SHA-256/);
+    const ds = openDataset(f.dir, { verify: 'background' });
+    expect(ds.hashed).toBe(false);
+    await expect(verifyDataset(ds)).rejects.toThrow(/search\/index.bin does not match its SHA-256.*npm run build/);
+    expect(() => openDataset(f.dir, { verify: 'size' })).not.toThrow();
+  });
+
+  it('verifyDataset resolves on an intact dataset and reports progress', async () => {
+    const f = make();
+    const ds = openDataset(f.dir, { verify: 'background' });
+    const seen: number[] = [];
+    await verifyDataset(ds, (p) => seen.push(p.files));
+    expect(seen.at(-1)).toBe(ds.manifest.files.length);
+  });
+
+  it('checks container headers at open even without hashing', () => {
+    const f = make();
+    const file = path.join(f.dir, 'search', 'index.bin');
+    const bytes = fs.readFileSync(file);
+    bytes.write('XXXX', 0, 'latin1');
+    fs.writeFileSync(file, bytes);
+    expect(() => openDataset(f.dir, { verify: 'size' })).toThrow(/index.bin.*npm run build/);
+  });
+
+  it('does not read the search index into memory at open', () => {
+    const f = make();
+    const ds = openDataset(f.dir, { verify: 'background' });
+    const src = ds.source('search/index.bin');
+    expect(src.read(0, 4).toString('latin1')).toBe('RDBT');
   });
 
   it('says what to run when there is no dataset at all', () => {

@@ -1,10 +1,12 @@
 /** The server entry as a process: refuses to start without a dataset; SIGTERM drains and exits 0. */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { buildFixture } from '../../helpers/fixture-dataset.ts';
+import { makeRecipe } from '../../helpers/make-recipe.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER = join(ROOT, 'runtime/server.ts');
@@ -25,6 +27,34 @@ describe('runtime/server.ts', () => {
     expect(await s.exited).toBe(1);
     expect(s.output()).toContain('npm run build');
     expect(s.output()).not.toMatch(/\n\s+at /);
+  });
+
+  it('verifies in the background after listening: a corrupt big file means 503 for every request and exit 1', async () => {
+    const fx = buildFixture([makeRecipe({ id: 'aaa' }), makeRecipe({ id: 'bbb', title: 'Tomato soup' })]);
+    try {
+      const file = join(fx.dir, 'search', 'index.bin');
+      const bytes = readFileSync(file);
+      bytes[bytes.length - 40] = bytes[bytes.length - 40]! ^ 0xff; // same size, valid headers
+      writeFileSync(file, bytes);
+      const s = start({ RECIPES_DATA: fx.dir, RECIPES_STATE: join(fx.root, 'state'), PORT: '0', HOST: '127.0.0.1' });
+      expect(await s.exited).toBe(1);
+      expect(s.output()).toContain('"listening"');
+      expect(s.output()).toMatch(/dataset verification failed.*search\/index.bin does not match its SHA-256/);
+      // RECIPES_VERIFY=full refuses before listening.
+      const f = start({ RECIPES_DATA: fx.dir, RECIPES_STATE: join(fx.root, 'state2'), PORT: '0', RECIPES_VERIFY: 'full' });
+      expect(await f.exited).toBe(1);
+      expect(f.output()).not.toContain('"listening"');
+      expect(f.output()).toMatch(/index.bin does not match its SHA-256.*npm run build/);
+    } finally {
+      fx.cleanup();
+    }
+  });
+
+  it('refuses an unknown RECIPES_VERIFY value', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rdb-verify-'));
+    const s = start({ RECIPES_DATA: dir, RECIPES_STATE: join(dir, 'state'), PORT: '0', RECIPES_VERIFY: 'sometimes' });
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toContain('RECIPES_VERIFY must be one of full, background, size');
   });
 
   it.skipIf(!existsSync(join(ROOT, 'dist/data')))('serves, then on SIGTERM stops accepting, drains and exits 0', async () => {

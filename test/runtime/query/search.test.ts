@@ -186,4 +186,26 @@ describe('search pruning', () => {
       }
     }
   });
+
+  it('equals exhaustive scoring across many posting blocks, with filters, languages and prefixes', () => {
+    let seed = 7;
+    const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const vocab = Array.from({ length: 60 }, (_, i) => `t${String.fromCharCode(97 + (i % 26))}${'aeiou'[i % 5]}${i}`);
+    const word = () => vocab[Math.floor(vocab.length * rand() ** 2)]!;
+    const text = (n: number) => Array.from({ length: 1 + Math.floor(rand() * n) }, word).join(' ');
+    // 1,500 docs: frequent terms span ~10 blocks of 128 postings, so block skipping and seeding run.
+    const recipes = Array.from({ length: 1500 }, (_, i) =>
+      makeRecipe({ id: `s${i}`, language: i % 7 === 0 ? 'de' : 'en', title: text(4), description: text(12), instructions: step(text(30)) }),
+    );
+    const searcher = new Searcher(buildSearchIndex(recipes));
+    const allowed = Uint8Array.from({ length: recipes.length }, () => (rand() < 0.6 ? 1 : 0));
+    for (let q = 0; q < 120; q++) {
+      let query = text(4);
+      if (q % 3 === 0) query = query.slice(0, -2); // a cut last word: prefix completions
+      for (const limit of [1, 10, 50]) {
+        expect(searcher.search({ query, limit }), query).toEqual(searcher.search({ query, limit, exhaustive: true }));
+        expect(searcher.search({ query, limit, allowed }), query).toEqual(searcher.search({ query, limit, allowed, exhaustive: true }));
+      }
+    }
+  });
 });
