@@ -30,6 +30,10 @@ export const DESCRIPTORS: Record<string, readonly string[]> = {
     'roughly-chopped', 'finely-chopped', 'thinly-sliced', 'freshly-ground', 'freshly-grated', 'freshly-squeezed', 'squeezed', 'zested', 'juiced', 'snipped', 'crumbled', 'cubed',
     'reserved', 'needed', 'as', 'desired', 'if', 'you', 'like', 'preferably', 'such', 'other', 'any', 'your', 'favorite', 'favourite', 'choice', 'brand', 'quality', 'top', 'at', 'least',
     'defrosted', 'nonstick', 'non-stick', 'ready-made', 'premade', 'pre-made', 'fully', 'lightly-beaten', 'well-beaten', 'whisked', 'separated', 'each', 'total', 'in', 'with', 'from', 'on',
+    // Round 2 (curators): states and cuts that keep the ingredient ("firm but ripe pears", "hot cooked rice", "center-cut
+    // pork loin", "bulk chorizo", "lime wheels", "drained oil-packed chiles"); protected-origin labels (AOP, DOP, IGP).
+    'firm-but-ripe', 'firm-ripe', 'hot-cooked', 'freshly-cooked', 'center-cut', 'centre-cut', 'bulk', 'wheel', 'wheels',
+    'aop', 'aoc', 'dop', 'doc', 'igp', 'pdo', 'pgi', 'variety', 'varieties', 'kind',
   ],
   de: [
     'bedarf', 'mittel', 'vorwiegend', 'festkochend', 'mehligkochend', 'am-stück', 'frisch', 'frische', 'frischer', 'frischen', 'frisches', 'groß', 'große', 'großen', 'großer', 'großes', 'klein', 'kleine', 'kleinen', 'kleiner', 'kleines', 'mittelgroß', 'mittelgroße', 'mittelgroßen', 'mittelgroßer',
@@ -39,27 +43,30 @@ export const DESCRIPTORS: Record<string, readonly string[]> = {
     'ganz', 'ganze', 'ganzen', 'stück', 'stücke', 'stk', 'prise', 'prisen', 'schuss', 'einige', 'wenig', 'viel', 'mehr', 'zum', 'zur', 'bestreuen', 'garnieren', 'braten', 'servieren', 'belieben',
     'kalt', 'kalte', 'kaltes', 'kalter', 'warm', 'warme', 'warmes', 'lauwarm', 'lauwarmes', 'heiß', 'heißes', 'zerlassen', 'zerlassene', 'geschmolzen', 'geschmolzene', 'natur', 'ungesalzen', 'ungesalzene', 'gesalzen',
     'abgetropft', 'abgetropfte', 'gewaschen', 'gewaschene', 'geputzt', 'geputzte', 'entkernt', 'entkernte', 'gepresst', 'gepresste', 'geschnitten', 'geschnittene', 'fein-gehackt', 'frisch-gemahlen', 'frisch-gemahlener',
+    'topfkrauter', 'dunn', 'dunne', 'dunnen', 'dunner', 'gegart', 'gegarte', 'gegarten', 'entsteint', 'entsteinte', 'entsteinten', 'leicht', 'erwarmt', 'erwarmte',
+    'erwarmten', 'aromatisch', 'aromatische', 'aromatischen', 'qualitats', 'zart', 'zarte', 'zarten', 'aktiv', 'aktive', 'aktiver', 'aktiven', 'type', 'typ',
   ],
   fr: [
     'unité', 'qq', 'c', 'cac', 'càc', 'peu', 'vingtaine', 'rase', 'bien', 'chair', 'frais', 'fraîche', 'fraiche', 'fraiches', 'gros', 'grosse', 'grosses', 'petit', 'petite', 'petits', 'petites', 'moyen', 'moyenne', 'moyennes', 'haché', 'hachée', 'hachés', 'hachées', 'hache', 'hachee',
     'émincé', 'émincée', 'emince', 'râpé', 'râpée', 'rape', 'moulu', 'moulue', 'de', 'du', 'des', 'la', 'le', 'les', 'l', 'd', 'bio', 'sec', 'sèche', 'secs', 'sèches', 'en', 'dés', 'tranches', 'rondelles',
     'finement', 'coupé', 'coupée', 'coupés', 'coupées', 'mûr', 'mûre', 'mûres', 'surgelé', 'surgelés', 'surgelée', 'surgelées', 'entier', 'entière', 'entiers', 'ciselé', 'ciselée', 'pelé', 'pelée', 'pelées',
     'fondu', 'fondue', 'ramolli', 'ramollie', 'pincée', 'brin', 'brins', 'feuille', 'feuilles', 'botte', 'morceau', 'morceaux', 'et', 'ou', 'environ', 'bon', 'bonne', 'pour', 'servir', 'décorer', 'nature', 'doux',
+    'entières', 'croustillant', 'croustillante', 'croustillants', 'croustillantes', 'émietté', 'émiettée', 'émiettés', 'émiettées', 'votre', 'choix',
   ],
   es: ['cucharadita', 'cucharaditas', 'cucharada', 'cucharadas', 'rodaja', 'trozo', 'unas', 'hojas', 'troceada', 'troceado', 'recién', 'cuartos', 'desalado', 'fresco', 'fresca', 'frescos', 'frescas', 'grande', 'grandes', 'pequeño', 'pequeña', 'pequeños', 'pequeñas', 'mediano', 'mediana', 'medianos', 'picado', 'picada', 'picados', 'picadas', 'rallado', 'rallada', 'de', 'del', 'la', 'el', 'los', 'las', 'al', 'gusto', 'en', 'trozos', 'rodajas', 'cubos', 'maduro', 'madura', 'molido', 'molida', 'seco', 'seca', 'cocido', 'cocida', 'y', 'o', 'para', 'picar', 'pelado', 'pelada', 'dientes', 'diente', 'cucharada', 'cucharadas', 'taza', 'tazas', 'pizca'],
   it: ['raso', 'rasa', 'foglioline', 'grappolo', 'bicchiere', 'fresco', 'fresca', 'freschi', 'fresche', 'grande', 'grandi', 'piccolo', 'piccola', 'piccoli', 'piccole', 'medio', 'media', 'tritato', 'tritata', 'tritati', 'grattugiato', 'grattugiata', 'di', 'del', 'della', 'dei', 'delle', 'q.b', 'qb', 'extravergine', 'extra-vergine', 'maturo', 'maturi', 'mature', 'secco', 'secca', 'secchi', 'macinato', 'macinata', 'a', 'al', 'in', 'pezzi', 'fette', 'cubetti', 'e', 'o', 'spicchio', 'spicchi', 'foglie', 'foglia', 'rametto', 'rametti', 'cucchiaio', 'cucchiai', 'cucchiaino', 'cucchiaini', 'pizzico', 'bustina'],
-  nl: ['snuifje', 'snuf', 'klontje', 'klont', 'vel', 'lauwwarm', 'lauwwarme', 'dopje', 'dopjes', 'scheutje', 'eventueel', 'garneer', 'vers', 'verse', 'grote', 'groot', 'kleine', 'klein', 'middelgrote', 'gehakt', 'gehakte', 'geraspt', 'geraspte', 'fijngehakt', 'fijngehakte', 'fijn', 'fijne', 'grof', 'grove', 'gesneden', 'in', 'blokjes', 'plakjes', 'ringen', 'reepjes', 'gesnipperd', 'gesnipperde', 'geschild', 'geschilde', 'gekookt', 'gekookte', 'flinke', 'handje', 'snufje', 'scheut', 'blaadje', 'blaadjes', 'stengel', 'stengels', 'teentje', 'teentjes', 'tenen', 'van', 'naar', 'keuze', 'smaak', 'en', 'of', 'ongeveer', 'plm', 'halve', 'gedroogde', 'gedroogd', 'gemalen', 'rijpe', 'zachte', 'gesmolten', 'ongezouten', 'gezouten', 'bevroren', 'diepvries', 'biologische', 'om', 'te', 'bakken', 'voor', 'erbij', 'extra'],
-  sv: ['kruka', 'färsk', 'färska', 'färskt', 'stor', 'stora', 'stort', 'liten', 'litet', 'små', 'medelstor', 'medelstora', 'hackad', 'hackade', 'hackat', 'riven', 'rivet', 'rivna', 'finhackad', 'finhackade', 'finhackat', 'skivad', 'skivade', 'tärnad', 'tärnade', 'mjuk', 'mjukt', 'mjuka', 'rumstempererad', 'rumstempererat', 'rumstempererade', 'kokt', 'kokta', 'krossad', 'krossade', 'pressad', 'pressade', 'skalad', 'skalade', 'gärna', 'ev', 'ca', 'och', 'eller', 'till', 'servering', 'malen', 'mald', 'malet', 'torkad', 'torkade', 'fryst', 'frysta', 'smält', 'smälta', 'osaltat', 'osaltad', 'saltat', 'mogen', 'mogna', 'av', 'i', 'bitar', 'klyftor', 'skivor', 'kvistar', 'kvist', 'blad', 'nypa', 'port', 'st', 'stycken', 'ekologisk', 'ekologiska', 'rumsvarm', 'rumsvarmt', 'kallt', 'kall', 'kalla', 'ljummet', 'ljummen', 'varm', 'varmt', 'kokande'],
-  da: ['stilke', 'stilk', 'rulle', 'frisk', 'friske', 'stor', 'store', 'lille', 'små', 'hakket', 'hakkede', 'revet', 'revne', 'og', 'eller', 'til', 'servering', 'tørret', 'tørrede', 'smeltet', 'stk', 'fed', 'blade', 'kvist', 'kviste', 'økologisk', 'økologiske', 'kogt', 'kogte', 'i', 'skiver', 'tern', 'knust', 'knuste', 'stødt', 'usaltet', 'saltet', 'fint', 'groft'],
+  nl: ['snuifje', 'snuf', 'klontje', 'klont', 'vel', 'lauwwarm', 'lauwwarme', 'dopje', 'dopjes', 'scheutje', 'eventueel', 'garneer', 'vers', 'verse', 'grote', 'groot', 'kleine', 'klein', 'middelgrote', 'gehakt', 'gehakte', 'geraspt', 'geraspte', 'fijngehakt', 'fijngehakte', 'fijn', 'fijne', 'grof', 'grove', 'gesneden', 'in', 'blokjes', 'plakjes', 'ringen', 'reepjes', 'gesnipperd', 'gesnipperde', 'geschild', 'geschilde', 'gekookt', 'gekookte', 'flinke', 'handje', 'snufje', 'scheut', 'blaadje', 'blaadjes', 'stengel', 'stengels', 'teentje', 'teentjes', 'tenen', 'van', 'naar', 'keuze', 'smaak', 'en', 'of', 'ongeveer', 'plm', 'halve', 'gedroogde', 'gedroogd', 'gemalen', 'rijpe', 'zachte', 'gesmolten', 'ongezouten', 'gezouten', 'bevroren', 'diepvries', 'biologische', 'om', 'te', 'bakken', 'voor', 'erbij', 'extra', 'gekoeld', 'gekoelde', 'gram', 'gr'],
+  sv: ['kruka', 'färsk', 'färska', 'färskt', 'stor', 'stora', 'stort', 'liten', 'litet', 'små', 'medelstor', 'medelstora', 'hackad', 'hackade', 'hackat', 'riven', 'rivet', 'rivna', 'finhackad', 'finhackade', 'finhackat', 'skivad', 'skivade', 'tärnad', 'tärnade', 'mjuk', 'mjukt', 'mjuka', 'rumstempererad', 'rumstempererat', 'rumstempererade', 'kokt', 'kokta', 'krossad', 'krossade', 'pressad', 'pressade', 'skalad', 'skalade', 'gärna', 'ev', 'ca', 'och', 'eller', 'till', 'servering', 'malen', 'mald', 'malet', 'torkad', 'torkade', 'fryst', 'frysta', 'smält', 'smälta', 'osaltat', 'osaltad', 'saltat', 'mogen', 'mogna', 'av', 'i', 'bitar', 'klyftor', 'skivor', 'kvistar', 'kvist', 'blad', 'nypa', 'port', 'st', 'stycken', 'ekologisk', 'ekologiska', 'rumsvarm', 'rumsvarmt', 'kallt', 'kall', 'kalla', 'ljummet', 'ljummen', 'varm', 'varmt', 'kokande', 'konc', 'koncentrerad', 'lite'],
+  da: ['stilke', 'stilk', 'rulle', 'frisk', 'friske', 'stor', 'store', 'lille', 'små', 'hakket', 'hakkede', 'revet', 'revne', 'og', 'eller', 'til', 'servering', 'tørret', 'tørrede', 'smeltet', 'stk', 'fed', 'blade', 'kvist', 'kviste', 'økologisk', 'økologiske', 'kogt', 'kogte', 'i', 'skiver', 'tern', 'knust', 'knuste', 'stødt', 'usaltet', 'saltet', 'fint', 'groft', 'fersk', 'ferske'],
   nb: ['hel', 'hele', 'boks', 'pk', 'ferdig', 'finhakkede', 'finrevet', 'båter', 'fersk', 'ferske', 'frisk', 'stor', 'store', 'liten', 'lite', 'små', 'hakket', 'hakkede', 'finhakket', 'revet', 'og', 'eller', 'til', 'pynt', 'servering', 'tørket', 'tørkede', 'smeltet', 'stk', 'fedd', 'blader', 'kvist', 'kvister', 'økologisk', 'kokt', 'kokte', 'i', 'skiver', 'terninger', 'knust', 'knuste', 'malt', 'usaltet', 'saltet', 'fint', 'grovt', 'bunt', 'potte', 'nykvernet'],
-  pt: ['pitadas', 'latas', 'café', 'floretes', 'quilo', 'gramas', 'médias', 'médios', 'suficiente', 'vidro', 'variados', 'variadas', 'fresco', 'fresca', 'frescos', 'frescas', 'grande', 'grandes', 'pequeno', 'pequena', 'pequenos', 'pequenas', 'médio', 'média', 'medio', 'media', 'picado', 'picada', 'picados', 'picadas', 'picadinho', 'ralado', 'ralada', 'de', 'do', 'da', 'dos', 'das', 'em', 'cubos', 'rodelas', 'fatias', 'maduro', 'madura', 'maduros', 'moído', 'moída', 'seco', 'seca', 'cozido', 'cozida', 'cozidas', 'cozidos', 'e', 'ou', 'a', 'gosto', 'para', 'unidade', 'unidades', 'unid', 'dente', 'dentes', 'colher', 'colheres', 'sopa', 'chá', 'xícara', 'xícaras', 'pitada', 'lata', 'sem', 'pele', 'espremido', 'espremidos', 'espremida', 'derretido', 'derretida'],
-  zh: [],
+  pt: ['pitadas', 'latas', 'café', 'floretes', 'quilo', 'gramas', 'médias', 'médios', 'suficiente', 'vidro', 'variados', 'variadas', 'fresco', 'fresca', 'frescos', 'frescas', 'grande', 'grandes', 'pequeno', 'pequena', 'pequenos', 'pequenas', 'médio', 'média', 'medio', 'media', 'picado', 'picada', 'picados', 'picadas', 'picadinho', 'ralado', 'ralada', 'de', 'do', 'da', 'dos', 'das', 'em', 'cubos', 'rodelas', 'fatias', 'maduro', 'madura', 'maduros', 'moído', 'moída', 'seco', 'seca', 'cozido', 'cozida', 'cozidas', 'cozidos', 'e', 'ou', 'a', 'gosto', 'para', 'unidade', 'unidades', 'unid', 'dente', 'dentes', 'colher', 'colheres', 'sopa', 'chá', 'xícara', 'xícaras', 'pitada', 'lata', 'sem', 'pele', 'espremido', 'espremidos', 'espremida', 'derretido', 'derretida', 'cortado', 'cortada', 'cortados', 'cortadas', 'picadinhos', 'picadinhas', 'picadinha'],
+  zh: ['约', '大约', '冷冻', '速冻', '新鲜'],
   el: ['φρέσκο', 'φρέσκα', 'φρέσκια', 'φρέσκος', 'ψιλοκομμένο', 'ψιλοκομμένα', 'ψιλοκομμένη', 'ψιλοκομμένες', 'ψιλοκομμένος', 'τριμμένο', 'τριμμένη', 'τριμμένα', 'ώριμο', 'ώριμα', 'ώριμη', 'ώριμες', 'μεγάλο', 'μεγάλα', 'μεγάλη', 'μεγάλες', 'μέτριο', 'μέτρια', 'μέτριες', 'μικρό', 'μικρά', 'μικρή', 'μικρές', 'σφιχτές', 'σφιχτά', 'και'],
   hu: ['tk', 'ek', 'mk', 'kk', 'púpozott', 'fej', 'tábla', 'a', 'szóráshoz', 'kikenéséhez', 'friss', 'nagy', 'kis', 'kicsi', 'közepes', 'ízlés', 'szerint', 'zúzva', 'vágva', 'apróra', 'durvára', 'felkarikázva', 'egészben', 'félben', 'vagy', 'és', 'darab', 'db', 'reszelt', 'kockákra', 'csíkokra', 'hosszú'],
   sk: ['čerstvý', 'čerstvá', 'čerstvé', 'štipka', 'strúhaný', 'strúhaná', 'lyžica', 'lyžice', 'lyžička', 'lyžičky'],
   ru: ['г', 'кг', 'мл', 'щепотка', 'шт', 'теплой', 'теплая'],
-  pl: ['łyżeczka', 'łyżeczki', 'łyżka', 'łyżki', 'szklanka', 'szklanki', 'szczypta'],
-  hr: ['žlica', 'žlice', 'žličica', 'žličice', 'undefined'],
+  pl: ['łyżeczka', 'łyżeczki', 'łyżka', 'łyżki', 'szklanka', 'szklanki', 'szczypta', 'świeży', 'świeża', 'świeże', 'świeżych', 'świeżego', 'drobno', 'posiekany', 'posiekana', 'posiekane', 'posiekanego', 'posiekanej'],
+  hr: ['žlica', 'žlice', 'žličica', 'žličice', 'undefined', 'gotov', 'gotove', 'gotovih', 'svjež', 'svježe', 'svježeg', 'svježi', 'iscijeđen', 'iscijeđeni', 'iscijeđenog', 'iscijeđene'],
 };
 
 /** Count words dropped inside a name ("juice of 1 lemon", "zest of half an orange"), per language. */
@@ -112,6 +119,9 @@ export const LEADING: Record<string, readonly string[]> = {
     'glass-of', 'glasses-of', 'glassful', 'glassfuls', 'jigger', 'jiggers', 'glug', 'glugs', 'handfuls', 'handfull', 'handfulls', 'giant',
     'batch', 'batches', 'recipe', 'double-recipe', 'disk', 'disks', 'diameter', 'enough', 'another', 'generous', 'hefty', 'ample', 'amount',
     'hint', 'dusting', 'liter', 'liters', 'litre', 'litres', 'beefeater', 'tanqueray', 'bombay-sapphire', 'maldon', 'shamrock-farms', 'tabasco-brand',
+    // Round 2: more measures left in the name ("envelopes gelatin", "feet hog casings", "Info 2 oz. sour cream"), a fed
+    // starter, and Lurpak (plain butter).
+    'envelopes', 'feet', 'foot', 'yards', 'info', 'fed', 'lurpak',
   ],
   // German measures left in the name and Aldi house brands of plain ingredients ("DIADEM Zucker", "BELLASAN Rapsöl").
   de: [
@@ -119,11 +129,23 @@ export const LEADING: Record<string, readonly string[]> = {
     'diadem', 'le-gusto', 'back-family', 'bellasan', 'cantinelle', 'cucina-nobile', 'delikato', 'good-choice', 'almare', 'goldahren', 'goldland', 'kings-crown', 'gut-bio', 'milsani', 'bio',
     'kugel', 'kugeln', 'knolle', 'stiele', 'portionen', 'milfina', 'my-vay', 'rewe-beste-wahl',
     'rolle', 'rollen', 'topf', 'stange', 'stangen', 'je', 'spritzer', 'glas', 'becher', 'tasse', 'tassen',
+    'landfreude', 'quellbrunn', 'reishunger',
   ],
-  nl: ['rol', 'rollen', 'recept', 'plak', 'plakken', 'bolletje', 'bolletjes', 'zakje', 'pot', 'potje', 'blik', 'blikje'],
-  pt: ['unid', 'unid.', 'tablete', 'tabletes', 'cubo', 'cubos', 'sache', 'saches', 'pacote', 'lata', 'copo', 'copos'],
+  nl: ['rol', 'rollen', 'recept', 'plak', 'plakken', 'bolletje', 'bolletjes', 'zakje', 'pot', 'potje', 'blik', 'blikje', 'tl', 'el', 'gram', 'tante-fanny'],
+  nb: ['tine'],
+  sv: ['arla', 'arla-ko'],
+  pt: ['unid', 'unid.', 'tablete', 'tabletes', 'cubo', 'cubos', 'sache', 'saches', 'sachê', 'sachês', 'pacote', 'lata', 'copo', 'copos'],
   es: ['bote', 'botes', 'pastilla', 'pastillas', 'sobre', 'sobres', 'vaso', 'vasos', 'lata', 'latas'],
   fr: ['tran', 'tran.', 'sachet', 'sachets', 'boite', 'verre', 'verres', 'pot'],
+};
+
+/**
+ * Dropped only at the end of a name: brand names printed after the ingredient ("soľ Kania", "olivový olej
+ * Primadonna", "kyslé uhorky Freshona"). A brand is listed only when the product is the plain ingredient.
+ */
+export const TRAILING: Record<string, readonly string[]> = {
+  sk: ['kania', 'primadonna', 'pilos', 'freshona', 'tatranská'],
+  cs: ['kania', 'primadonna', 'pilos', 'freshona'],
 };
 
 /**
@@ -159,7 +181,7 @@ export const DISH_HEADS: Record<string, readonly string[]> = {
  */
 export const CLAUSE_WORDS: Record<string, readonly string[]> = {
   en: [
-    'with', 'without', 'in', 'into', 'mixed', 'beaten', 'whisked', 'dissolved', 'blended', 'stirred', 'soaked', 'packed', 'made', 'per', 'to',
+    'with', 'without', 'in', 'into', 'mixed', 'beaten', 'whisked', 'dissolved', 'blended', 'stirred', 'soaked', 'packed', 'made', 'per', 'to', 'from',
     'at', 'preferably', 'like', 'about', 'approx', 'approximately', 'roughly', '~',
   ],
   de: ['mit', 'ohne', 'aus', 'in', 'im', 'gewurfelt', 'gehackt', 'geschnitten', 'ca'],
@@ -181,6 +203,20 @@ export function wordsFor(table: Record<string, readonly string[]>, lang: string)
 }
 
 const compiledLeading = new Map<string, Set<string>>();
+
+/** TRAILING brands for a language, normalised. */
+export function trailingSet(language: string): Set<string> {
+  const lang = language.toLowerCase().slice(0, 2);
+  return new Set(wordsFor(TRAILING, lang).map(normalizeName));
+}
+
+/**
+ * Descriptors glued to the front of a word in languages written without spaces ("冷冻花卷" → "花卷",
+ * "新鲜绿叶" → "绿叶"), longest first; never the whole word.
+ */
+export const PREFIXES: Record<string, readonly string[]> = {
+  zh: ['大约', '冷冻', '速冻', '新鲜'],
+};
 
 /** LEADING words for a language (English ones apply to every language: brands and English measures appear everywhere). */
 export function leadingSet(language: string): Set<string> {
@@ -219,11 +255,15 @@ export const LOOSE_DESCRIPTORS: Record<string, readonly string[]> = {
     'pasture-raised', 'cage-free', 'grass-fed', 'wild-caught', 'sustainably', 'responsibly', 'sourced', 'line-caught', 'farm-raised', 'room', 'temperature', 'temp',
     'lrg', 'lg', 'med', 'sm', 'xl', 'lb.', 'tsp.', 'tbsp.', 'oz.', 'ptns', 'portions', 'servings', 'glove', 'gloves',
     'purchased', 'prepared', 'homemade', 'home-made', 'fluffy', 'perfect', 'cooled', 'mixed', 'steaks', 'rashers', 'hour', 'hours', 'minutes', 'loaf', 'crisp', 'spanish', 'imported', 'domestic', 'italian-style',
+    'brewed', 'freshly-brewed', 'crustless', 'oil-packed', 'water-packed', 'type',
   ],
   de: [
     'aus-der-muhle', 'feiner', 'feines', 'grobes', 'grober', 'feste', 'fester', 'glatte', 'glatter', 'mageres', 'magerer', 'magere', 'trockener', 'trockenen', 'neutrales', 'neutralem', 'geraspelte', 'geraspelt',
     'unbehandelt', 'unbehandelte', 'unbehandelten', 'ungeschalt', 'ungeschalte', 'gewichtsklasse', 'grosse-m', 'grosse-l', 'handvoll', 'paar', 'ein-paar', 'spritzer', 'bund', 'bd', 'zweige', 'zweig',
   ],
+  nl: ['geroosterd', 'geroosterde', 'gerooster'],
+  sv: ['rostad', 'rostade', 'rostat'],
+  da: ['ristet', 'ristede'], nb: ['ristet', 'ristede'],
 };
 
 const compiledLoose = new Map<string, Set<string>>();

@@ -5,7 +5,8 @@
  * so there is exactly one implementation (build/catalog/normalize-name.ts only memoises it).
  * Pure, no I/O.
  *
- * Steps: NFKC; lower case; Latin accents folded (only U+0300–U+036F are dropped, so Japanese
+ * Steps: invisible format characters dropped (soft hyphen U+00AD as in "Peter\u00adsilie", zero-width space U+200B,
+ * word joiner U+2060, BOM U+FEFF); NFKC; lower case; Latin accents folded (only U+0300–U+036F are dropped, so Japanese
  * dakuten and other scripts' marks survive); ß → ss; apostrophes dropped ("confectioners' sugar");
  * runs of spaces, hyphens and underscores become one hyphen; punctuation at either end removed.
  * Nothing else: no stemming, no plural folding, no word reordering.
@@ -15,6 +16,7 @@ const APOSTROPHES = /['\u2019\u2018`\u00b4]/g;
 const SEPARATORS = /[\s\-_\u2010-\u2015\u00a0\u3000]+/gu;
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const INVISIBLE = /[\u00ad\u200b\u2060\ufeff]/g;
 
 export function normalizeName(s: string): string {
   // Printable ASCII is unchanged by NFKC/NFD: skip the Unicode passes (most names).
@@ -24,6 +26,7 @@ export function normalizeName(s: string): string {
 
 function foldUnicode(s: string): string {
   return s
+    .replace(INVISIBLE, '')
     .normalize('NFKC')
     .toLowerCase()
     .normalize('NFD')

@@ -40,6 +40,19 @@ export function readQuantity(text: string, language: string): QuantityMatch | un
     } else {
       quantity.unit = unit.unit;
     }
+    // "6g - 8g", "10ml – 15ml": a range with the unit written at both ends.
+    const range = /^\s*[-–—~～]\s*/u.exec(text.slice(pos));
+    const high = range && quantity.max === undefined ? readAmount(text.slice(pos + range[0].length), language) : undefined;
+    if (range && high && high.max === undefined && high.value > quantity.value) {
+      const end = pos + range[0].length + high.length;
+      const gap2 = /^\s*/u.exec(text.slice(end))?.[0].length ?? 0;
+      const unit2 = matchUnitAt(text.slice(end + gap2));
+      // Not inches: '9"-9 1/2"-diameter' is a size, and a quote may close a quotation.
+      if (unit2 && unit2.unit === unit.unit && unit.unit !== 'inch') {
+        quantity.max = high.value * (unit.unit === 'dozen' ? 12 : 1);
+        pos = end + gap2 + unit2.length;
+      }
+    }
   } else if (qualifier) {
     qualifier = undefined;
   }

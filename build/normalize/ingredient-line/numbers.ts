@@ -22,8 +22,11 @@ export function normalizeNumerals(text: string): string {
     if (whole) return `${whole} ${f}`;
     return gap !== '' || (at > 0 && /\p{L}/u.test(all[at - 1] ?? '')) ? ` ${f}` : f;
   });
-  // "1 and 1/2 teaspoons": a mixed number written with 'and'.
-  out = out.replace(/(^|[^\d/])(\d+) and (\d+\/\d+)(?![\d/])/gu, '$1$2 $3');
+  // "1 and 1/2 teaspoons", "1 i 1/2 łyżeczki", "1 e 1/2 colher": a mixed number written with 'and' (any language's word).
+  out = out.replace(/(^|[^\d/])(\d+) (?:and|und|en|et|y|e|i|og|och|és|a) (\d+\/\d+)(?![\d/])/giu, (m, pre: string, whole: string, frac: string) => {
+    const [n = 1, d = 1] = frac.split('/').map(Number);
+    return n < d ? `${pre}${whole} ${frac}` : m;
+  });
   // "1-1/2 cups", "2-½ cups": a whole number hyphenated to a proper fraction is a mixed number, never a range.
   out = out.replace(/(^|[^\d/.,])(\d+)-(\d\/\d+)(?![\d/])/gu, (m, pre: string, whole: string, frac: string) => {
     const [n = 1, d = 1] = frac.split('/').map(Number);

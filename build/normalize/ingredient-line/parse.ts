@@ -328,11 +328,14 @@ function readTrailing(text: string, language: string): Read | undefined {
     const commaTail = /^\s*[,，;；]/u.test(after) && (/\p{Script=Han}/u.test(before) || measuredFirst);
     // "Carrot 1/4 cup shredded": a measured amount followed only by a preparation.
     const prepTail = measuredFirst && !commaTail && after.trim() !== '' && TRAILING_PREP_RE.test(after.trim());
-    if (after.trim() !== '' && !commaTail && !prepTail) continue;
+    // "зелёный лук - 2 стебля с листьями": a name, a spaced dash, the amount and its description.
+    const dashTail = !commaTail && !prepTail && after.trim() !== '' && /\p{L}[^\d]*\s[-–—]\s*$/u.test(before);
+    if (after.trim() !== '' && !commaTail && !prepTail && !dashTail) continue;
     // "broccoli approx. 400grams", "beef stock ~1 pint": the approximation word stays out of the name.
     const rest = before.replace(/[\s,，:：*~]*[x×]?$/u, '').replace(TRAILING_APPROX_RE, '');
     if (!rest.trim()) continue;
-    return { quantity: read.quantity, rest: commaTail ? `${rest}${after}` : prepTail ? `${rest}, ${after.trim()}` : rest };
+    const name = dashTail ? rest.replace(/\s*[-–—]\s*$/u, '') : rest;
+    return { quantity: read.quantity, rest: commaTail ? `${rest}${after}` : prepTail || dashTail ? `${name}, ${after.trim()}` : rest };
   }
   return undefined;
 }

@@ -22,6 +22,15 @@ export function cleanLine(line: unknown): string {
   const raw = typeof line === 'string' ? line : line == null ? '' : String(line);
   // Decode twice: scraped data often holds "&amp;frac12;".
   const decoded = decodeEntities(decodeEntities(raw.replace(/<[^>]*>/gu, ' ')));
-  // 'Â' before a space is a no-break space decoded as Latin-1 ("1/3Â cupsÂ flour"): mojibake, dropped.
-  return decoded.replace(/<[^>]*>/gu, ' ').replace(/Â(?=[\s\u00a0])/gu, '').replace(/[\s\u00a0\u3000]+/gu, ' ').trim();
+  // UTF-8 read as Latin-1 ("1Â¼ cups", "CrÃ¨me"), then 'Â' before a space, a no-break space so decoded ("1/3Â cupsÂ flour").
+  return fixMojibake(decoded.replace(/<[^>]*>/gu, ' ')).replace(/Â(?=[\s\u00a0])/gu, '').replace(/[\s\u00a0\u3000]+/gu, ' ').trim();
+}
+
+/**
+ * Two-byte UTF-8 sequences for U+0080–U+00FF read as Latin-1 ("Â¼" for "¼", "Ã©" for "é"): decoded back. Only
+ * the lead bytes 0xC2/0xC3 ('Â', 'Ã') before a continuation byte (U+0080–U+00BF), a pair no language writes.
+ */
+export function fixMojibake(text: string): string {
+  return text.replace(/([\u00c2\u00c3])([\u0080-\u00bf])/gu, (_m, lead: string, cont: string) =>
+    String.fromCharCode(((lead.charCodeAt(0) & 0x1f) << 6) | (cont.charCodeAt(0) & 0x3f)));
 }

@@ -92,3 +92,88 @@ describe('last stage: a line naming two ingredients', () => {
     expect(looseCandidates('zeezoutvlokken en zwarte peper', 'nl').indexOf('zeezoutvlokken')).toBe(0);
   });
 });
+
+describe('round 2 rules (curators)', () => {
+  it('drops the new English descriptors and leading measures', () => {
+    expect(canonicalName('firm but ripe pears', 'en')).toBe('pears');
+    expect(canonicalName('Hot cooked basmati rice', 'en')).toBe('basmati-rice');
+    expect(canonicalName('center-cut pork loin', 'en')).toBe('pork-loin');
+    expect(canonicalName('lime wheels', 'en')).toBe('lime');
+    expect(canonicalName('feet small hog casings', 'en')).toBe('hog-casings');
+    expect(canonicalName('fed sourdough starter', 'en')).toBe('sourdough-starter');
+    expect(canonicalName('Info 2 oz. Sour Cream', 'en')).toBe('sour-cream');
+    expect(canonicalName('gms melted Lurpak butter', 'en')).toBe('butter');
+    expect(canonicalName('Curry powder of your favourite variety', 'en')).toBe('curry-powder');
+    expect(canonicalName('Paccheri IGP', 'it')).toBe('paccheri');
+  });
+  it('keeps hot, ground and sweet (they change the ingredient)', () => {
+    expect(canonicalName('hot sauce', 'en')).toBe('hot-sauce');
+    expect(canonicalName('ground cumin', 'en')).toBe('ground-cumin');
+  });
+  it('drops counts written with marks ("1:1:1*", "18 %") but keeps "/", "&" and "+"', () => {
+    expect(canonicalName('1:1* Sugar', 'en')).toBe('sugar');
+    expect(candidateNames('sea salt & pepper', 'en')).not.toContain('sea-salt-pepper');
+  });
+  it('drops leading words behind descriptive ones, and trailing brands', () => {
+    expect(canonicalName('Plm. 750 gram spitskool', 'nl')).toBe('spitskool');
+    expect(canonicalName('dünne Stangen grünen Spargel', 'de')).toBe('grunen-spargel');
+    expect(canonicalName('soľ Kania', 'sk')).toBe('sol');
+    expect(canonicalName('Kania', 'sk')).toBe('kania');
+    expect(canonicalName('rol Tante Fanny vers bladerdeeg 270 gr', 'nl')).toBe('bladerdeeg');
+    expect(canonicalName('TINE® Yoghurt', 'no')).toBe('yoghurt');
+    expect(canonicalName('Arla Ko® Syrad grädde', 'sv')).toBe('syrad-gradde');
+  });
+  it('reads per-language descriptors (de, nl, da, sv, pt, pl, hr, fr)', () => {
+    expect(canonicalName('leicht erwärmte Buttermilch', 'de')).toBe('buttermilch');
+    expect(canonicalName('Bio-Topfkräuter Petersilie', 'de')).toBe('petersilie');
+    expect(canonicalName('gekoelde zalmloin', 'nl')).toBe('zalmloin');
+    expect(canonicalName('ferske makrelfileter', 'da')).toBe('makrelfileter');
+    expect(canonicalName('konc kalvfond', 'sv')).toBe('kalvfond');
+    expect(canonicalName('floretes de brócolis picadinhos', 'pt')).toBe('brocolis');
+    expect(canonicalName('łyżka drobno posiekanego koperku', 'pl')).toBe('koperku');
+    expect(canonicalName('svježe iscijeđenog limunovog soka', 'hr')).toBe('limunovog-soka');
+    expect(canonicalName('bacon croustillant émietté', 'fr')).toBe('bacon');
+  });
+  it('splits French and Italian elisions ("d\'olives")', () => {
+    expect(canonicalName("Une vingtaine d'olives noires", 'fr')).toBe('olives-noires');
+    expect(canonicalName("dell'olio", 'it')).toBe('dell-olio');
+    expect(canonicalName("confectioners' sugar", 'en')).toBe('confectioners-sugar');
+  });
+  it('Chinese: 或 inside a word is an alternative; 约/冷冻/新鲜 are descriptors, glued or not', () => {
+    expect(candidateNames('剑骨鱼或鲤鱼', 'zh')).toContain('鲤鱼');
+    expect(canonicalName('西兰花 约', 'zh')).toBe('西兰花');
+    expect(canonicalName('冷冻花卷', 'zh')).toBe('花卷');
+    expect(canonicalName('冷冻', 'zh')).toBe('');
+  });
+  it('Danish "el." offers an alternative', () => {
+    expect(candidateNames('cornichoner el. drueagurker', 'da')).toContain('drueagurker');
+  });
+  it('last stage: "X from canned Y", descriptors before a hyphenated name, never a bare part', () => {
+    expect(looseCandidates('adobo sauce from canned chipotle chiles in adobo', 'en')).toContain('adobo-sauce');
+    expect(looseCandidates('cold half-and-half', 'en')).toContain('half-and-half');
+    expect(looseCandidates('seeds from 5 cardamom pods', 'en')).not.toContain('seeds');
+    expect(looseCandidates('plus more', 'en')).not.toContain('more');
+    expect(looseCandidates('Juice and zest from 2 lemons', 'en')).toContain('zest-lemons');
+  });
+  it('a one-word first alternative followed by a dropped word is a whole name ("purslane leaves or … romaine lettuce")', () => {
+    const c = candidateNames('purslane leaves or additional 3/4"-strips romaine lettuce', 'en');
+    expect(c.indexOf('purslane')).toBeLessThan(c.indexOf('romaine-lettuce'));
+  });
+});
+
+describe('non-food phrases of any length and invisible characters', () => {
+  it('matches listed three-word phrases ("ice cream maker")', async () => {
+    const { nonFoodTest } = await import('../../../build/catalog/non-food.ts');
+    const test = nonFoodTest({ en: ['ice cream maker', 'mortar and pestle', 'pan'] });
+    expect(test('an ice cream maker', 'en')).toBe(true);
+    expect(test('a mortar and pestle', 'en')).toBe(true);
+    expect(test('a 9-inch pan', 'en')).toBe(true);
+    expect(test('vanilla ice cream', 'en')).toBe(false);
+  });
+  it('normalizeName drops soft hyphens and zero-width spaces', async () => {
+    const { normalizeName } = await import('../../../runtime/format/normalize-name.ts');
+    expect(normalizeName('Peter\u00adsilie')).toBe('petersilie');
+    expect(normalizeName('Weizen\u00ad\u00admehl')).toBe('weizenmehl');
+    expect(normalizeName('ba\u200bsil\ufeff')).toBe('basil');
+  });
+});

@@ -415,3 +415,33 @@ describe('name written first, Russian units, more joined adjectives (coverage pa
     expect(parseIngredientLine(line).name).toBe(name);
   });
 });
+
+describe('round 2 parser rules (curators)', () => {
+  it('decodes UTF-8 read as Latin-1 ("1Â¼ cups")', () => {
+    const p = parseIngredientLine('1Â¼ cups half and half', 'en');
+    expect(p.quantity).toEqual({ value: 1.25, unit: 'cup' });
+    expect(p.name).toBe('half and half');
+    expect(parseIngredientLine('CrÃ¨me fraÃ®che', 'fr').name).toBe('Crème fraîche');
+  });
+  it('reads mixed numbers joined by the language\'s "and" ("1 i 1/2", "1 e 1/2")', () => {
+    expect(parseIngredientLine('1 i 1/2 łyżeczki kurkumy', 'pl').quantity?.value).toBe(1.5);
+    expect(parseIngredientLine('1 e 1/2 colher (sopa) de colorau', 'pt').quantity?.value).toBe(1.5);
+  });
+  it('reads ranges with the unit at both ends ("6g - 8g"), not inch marks', () => {
+    const p = parseIngredientLine('食盐 6g - 8g', 'zh');
+    expect(p.name).toBe('食盐');
+    expect(p.quantity).toEqual({ value: 6, max: 8, unit: 'g' });
+    expect(parseIngredientLine('饮用水 1500ml - 2000ml', 'zh').quantity).toEqual({ value: 1500, max: 2000, unit: 'ml' });
+  });
+  it('reads Chinese 棵, 圈 and 份', () => {
+    expect(parseIngredientLine('生菜 1 棵', 'zh').name).toBe('生菜');
+    expect(parseIngredientLine('葱 3 圈', 'zh').name).toBe('葱');
+    expect(parseIngredientLine('1 份蒲烧汁', 'zh').name).toBe('蒲烧汁');
+  });
+  it('reads "name - amount description" (Russian lists)', () => {
+    const p = parseIngredientLine('петрушка - 2 ст л. мелко нарезанной', 'ru');
+    expect(p.name).toBe('петрушка');
+    expect(p.quantity?.value).toBe(2);
+    expect(parseIngredientLine('зелёный лук - 2 стебля с листьями', 'ru').name).toBe('зелёный лук');
+  });
+});
