@@ -14,6 +14,7 @@ import { readTandoor } from '../catalog/tandoor-reader.ts';
 import { readUsda } from '../catalog/usda-reader.ts';
 
 export { normalizeName, slugify } from '../catalog/normalize-name.ts';
+import { normalizeName } from '../catalog/normalize-name.ts';
 export { canonicalName, candidateNames } from '../catalog/canonical-name.ts';
 
 export interface Catalog {
@@ -58,28 +59,57 @@ export function loadCatalog(datasetDir: string, options: { curatedFile?: string 
 /**
  * Catalog names reduced the same way as recipe names (canonicalName), per language: lets
  * "sea salt and black pepper" in a recipe meet the catalog's "sea salt and freshly ground black
- * pepper". Built lazily on the first miss (build only; loadCatalog stays fast). Same tie rules as
- * the whole-name index: slug-equal id, then preferred name, then smaller id.
+ * pepper". Built lazily on the first miss (build only; loadCatalog stays fast). One reduced name can
+ * stand for several entries ('tomatoes' is tomato's own name and 'crushed tomatoes' reduced): the
+ * recipe name then picks the entry whose unreduced name shares the most words with it ("crushed
+ * tomatoes with added purée" → canned crushed tomatoes; "glatte Petersilie" → parsley, not
+ * 'getrocknete Petersilie'); ties go to a name that needed no reduction, then to the whole-name
+ * index's rules: slug-equal id, preferred name, smaller id.
  */
-const reducedIndexes = new WeakMap<Catalog, Map<string, Map<string, string>>>();
+interface ReducedClaim {
+  id: string;
+  rank: number;
+  words: readonly string[];
+}
+const reducedIndexes = new WeakMap<Catalog, Map<string, Map<string, ReducedClaim[]>>>();
 
-function reducedIndex(catalog: Catalog, language: string): Map<string, string> {
+const wordsOf = (name: string): string[] => normalizeName(name).split('-').filter((w) => w !== '');
+
+function reducedIndex(catalog: Catalog, language: string): Map<string, ReducedClaim[]> {
   let perLang = reducedIndexes.get(catalog);
   if (!perLang) reducedIndexes.set(catalog, (perLang = new Map()));
   let index = perLang.get(language);
   if (index) return index;
-  const claims = new Map<string, { id: string; rank: number }>();
+  index = new Map();
   for (const e of catalog.entries) {
     (e.names[language] ?? []).forEach((n, i) => {
       const key = canonicalName(n, language);
-      const c = { id: e.id, rank: key === e.id ? 0 : i === 0 ? 1 : 2 };
-      const cur = claims.get(key);
-      if (key !== '' && (!cur || c.rank < cur.rank || (c.rank === cur.rank && c.id < cur.id))) claims.set(key, c);
+      if (key === '') return;
+      const rank = (key === normalizeName(n) ? 0 : 3) + (key === e.id ? 0 : i === 0 ? 1 : 2);
+      const list = index!.get(key) ?? [];
+      index!.set(key, list);
+      const same = list.find((c) => c.id === e.id);
+      if (!same) list.push({ id: e.id, rank, words: wordsOf(n) });
+      else if (rank < same.rank) Object.assign(same, { rank, words: wordsOf(n) });
     });
   }
-  index = new Map([...claims].map(([k, c]) => [k, c.id]));
+  for (const list of index.values()) list.sort((a, b) => a.rank - b.rank || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   perLang.set(language, index);
   return index;
+}
+
+/** The claim of `key` whose unreduced name shares the most words with the recipe's name (ties: rank order). */
+function pickReduced(claims: readonly ReducedClaim[] | undefined, name: string): string | undefined {
+  if (!claims || claims.length === 0) return undefined;
+  if (claims.length === 1) return claims[0]!.id;
+  const words = new Set(wordsOf(name));
+  let best = claims[0]!;
+  let bestShared = -1;
+  for (const c of claims) {
+    const shared = c.words.reduce((k, w) => k + (words.has(w) ? 1 : 0), 0);
+    if (shared > bestShared) [best, bestShared] = [c, shared];
+  }
+  return best.id;
 }
 
 /**
@@ -99,12 +129,12 @@ export function matchRecipeIngredient(catalog: Catalog, name: string, language =
   }
   const reduced = reducedIndex(catalog, lang);
   for (const c of candidates) {
-    const id = reduced.get(canonicalName(c, lang));
+    const id = pickReduced(reduced.get(canonicalName(c, lang)), name);
     if (id !== undefined) return id;
   }
   // Last: the looser descriptive words dropped too (LOOSE_DESCRIPTORS), never changing a match made above.
   for (const c of looseCandidates(name, lang)) {
-    const id = catalog.match(c, lang) ?? reduced.get(canonicalName(c, lang));
+    const id = catalog.match(c, lang) ?? pickReduced(reduced.get(canonicalName(c, lang)), name);
     if (id !== undefined) return id;
   }
   return undefined;

@@ -69,6 +69,13 @@ describe('build-time reduction of recipe names (canonicalName, candidateNames)',
     expect(matchRecipeIngredient(catalog, 'nonfat greek yogurt', 'en')).toBe('greek-yogurt');
     expect(matchRecipeIngredient(catalog, 'pheasant or chicken stock', 'en')).toBe('chicken-broth');
   });
+  it('picks among reduced names the entry whose own name shares most words with the recipe name', () => {
+    expect(matchRecipeIngredient(catalog, 'crushed tomatoes with added purée', 'en')).toBe('canned-crushed-tomatoes');
+    expect(matchRecipeIngredient(catalog, 'etwas glatte Petersilie', 'de')).toBe('parsley');
+    expect(matchRecipeIngredient(catalog, 'unsalted roasted pistachios', 'en')).toBe('pistachio-nuts');
+    expect(matchRecipeIngredient(catalog, 'salted roasted shelled pistachios', 'en')).toBe('salted-pistachios');
+    expect(matchRecipeIngredient(catalog, 'whole almonds with skin', 'en')).toBe('almond');
+  });
   it('leaves Chinese names whole (no word boundaries to drop at)', () => {
     expect(canonicalName('鸡精', 'zh')).toBe('鸡精');
     expect(matchRecipeIngredient(catalog, '鸡精', 'zh')).toBe('chicken-bouillon-powder');
