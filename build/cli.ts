@@ -6,8 +6,10 @@
  *   tsx build/cli.ts [--dataset <dir>] [--out <dir>] [--source <name>]... [--workers <n>] [--quiet]
  *
  * --source limits the build to the named adapters (e.g. `--source jsonld` for a synthetic
- * dataset dir that has no other sources). --workers normalises on n worker threads (default 0: on
- * the main thread; measured on a busy 2-core machine, 2 workers cost more CPU than they saved).
+ * dataset dir that has no other sources). --workers normalises on n worker threads (default 0:
+ * on the main thread). JSONL sources reach the workers as raw lines, so JSON parsing leaves the
+ * main thread too; each worker loads its own catalog and warms its own memos (a few seconds of
+ * CPU each), which pays off only for large inputs with idle cores (test/bench/REPORT.md).
  * The output is the same for every n.
  */
 import fs from 'node:fs';

@@ -14,11 +14,11 @@ import type { Recipe } from '../runtime/format/recipe.ts';
 import { normalizeName } from '../runtime/format/normalize-name.ts';
 import { loadCatalog, type Catalog } from './normalize/catalog.ts';
 import { toRecipe } from './normalize/recipe.ts';
-import { eachSourceRecord, readAllSources } from './sources/index.ts';
+import { readAllSources, selectedAdapters, sourceDir } from './sources/index.ts';
 import type { SourceRecord } from './sources/types.ts';
 import { ReportBuilder, type BuildReport } from './report.ts';
 import { compareDocOrder } from './write/doc-order.ts';
-import { normalisePool } from './write/normalise-pool.ts';
+import { LINE_BATCH, normalisePool } from './write/normalise-pool.ts';
 import { spillRecipes } from './write/spill.ts';
 import { writeDataset } from './write/write-dataset.ts';
 import type { Manifest } from '../runtime/format/manifest.ts';
@@ -108,6 +108,8 @@ export interface Built {
   catalog: CatalogEntry[];
   sources: string[];
   report: BuildReport;
+  /** Milliseconds per phase (catalog, normalise = read + normalise, order, write) and per part writer. */
+  timings: { phases: Record<string, number>; writers: Record<string, number> };
 }
 
 /**
@@ -115,31 +117,61 @@ export interface Built {
  * `current`), streaming: the same bytes as renderDataset(compileDataset(...)) + publishDataset.
  */
 export function buildDataset(datasetDir: string, outRoot: string, log: (s: string) => void = () => {}, options: { sources?: readonly string[]; workers?: number } = {}): Built {
+  const phases: Record<string, number> = {};
+  const writers: Record<string, number> = {};
   let t = performance.now();
-  const catalog = loadCatalog(datasetDir);
-  log(`catalog: ${catalog.entries.length} ingredients (${(performance.now() - t).toFixed(0)} ms)`);
-  t = performance.now();
+  const lap = (name: string): number => {
+    const now = performance.now();
+    phases[name] = Math.round(now - t);
+    t = now;
+    return phases[name]!;
+  };
+  const adapters = selectedAdapters(options.sources);
+  // Workers start first: they load their own catalog while this thread loads its copy.
   const report = new ReportBuilder();
   const sources = new Set<string>();
-  const failures: string[] = [];
-  let read = 0;
   const spill = spillRecipes(outRoot);
-  const pool = options.workers ? normalisePool(datasetDir, options.workers, spill.addJson) : undefined;
+  const pool = options.workers
+    ? normalisePool(datasetDir, options.workers, (json, createdAt, id, source) => {
+        sources.add(source);
+        spill.addJson(json, createdAt, id);
+      })
+    : undefined;
   try {
-    eachSourceRecord(datasetDir, (rec) => {
-      sources.add(rec.source);
-      if (pool) pool.add(rec);
-      else {
-        try {
-          const recipe = toRecipe(rec, { catalog });
-          report.add(recipe);
-          spill.add(recipe);
-        } catch (e) {
-          failures.push(`${rec.source}:${rec.key}: ${(e as Error).message}`);
-        }
+    const catalog = loadCatalog(datasetDir);
+    log(`catalog: ${catalog.entries.length} ingredients (${lap('catalog')} ms)`);
+    const failures: string[] = [];
+    let read = 0;
+    const progress = (n: number) => {
+      for (let i = 0; i < n; i++) if (++read % (read <= 10_000 ? 1000 : 50_000) === 0) log(`  ${pool ? 'read' : 'normalised'} ${read}`);
+    };
+    for (const adapter of adapters) {
+      const dir = sourceDir(datasetDir, adapter);
+      if (pool && adapter.lines) {
+        const keyCheck = adapter.lines.keyCheck();
+        adapter.lines.batches(dir, LINE_BATCH, (batch) => {
+          pool.addLines(adapter.name, batch, keyCheck);
+          progress(batch.lines.length);
+        });
+        continue;
       }
-      if (++read % (read <= 10_000 ? 1000 : 50_000) === 0) log(`  ${pool ? 'read' : 'normalised'} ${read}`);
-    }, options.sources);
+      const each = (rec: SourceRecord) => {
+        if (pool) pool.add(rec);
+        else {
+          sources.add(rec.source);
+          try {
+            const recipe = toRecipe(rec, { catalog });
+            report.add(recipe);
+            spill.add(recipe);
+          } catch (e) {
+            failures.push(`${rec.source}:${rec.key}: ${(e as Error).message}`);
+          }
+        }
+        progress(1);
+      };
+      if (adapter.each) adapter.each(dir, each);
+      else for (const record of adapter.read(dir)) each(record);
+    }
     if (pool) {
       const done = pool.finish();
       for (const state of done.reports) report.merge(state);
@@ -148,12 +180,18 @@ export function buildDataset(datasetDir: string, outRoot: string, log: (s: strin
     if (failures.length > 0) {
       throw new Error(`${failures.length} source records could not be compiled:\n  ${failures.slice(0, 20).join('\n  ')}`);
     }
+    const normaliseMs = lap('normalise');
     const order = spill.docOrder();
-    log(`normalised: ${order.length} recipes from ${read} source records (${(performance.now() - t).toFixed(0)} ms)`);
+    log(`normalised: ${order.length} recipes from ${read} source inputs (${normaliseMs} ms; doc order ${lap('order')} ms)`);
     log('writing:');
     const head = { recipeCount: order.length, catalog: catalog.entries, ingredientNames: ingredientNameTable(catalog), sources: [...sources].sort() };
-    const { dir, manifest } = writeDataset(outRoot, head, (add) => spill.replay(order, add), undefined, log);
-    return { dir, manifest, recipeCount: order.length, catalog: catalog.entries, sources: head.sources, report: report.result() };
+    const { dir, manifest } = writeDataset(outRoot, head, (add) => spill.replay(order, add), undefined, (line) => {
+      const m = /^\s*(.+?):\s*([\d.]+)\s*ms/.exec(line);
+      if (m) writers[m[1]!] = Math.round(Number(m[2]));
+      log(line);
+    });
+    lap('write');
+    return { dir, manifest, recipeCount: order.length, catalog: catalog.entries, sources: head.sources, report: report.result(), timings: { phases, writers } };
   } finally {
     pool?.close();
     spill.dispose();

@@ -33,10 +33,24 @@ for (const [slug, words] of Object.entries(DIET_LABELS)) for (const w of words) 
 export function labelledDiets(labels: readonly string[]): Set<string> {
   const out = new Set<string>();
   for (const l of labels) {
-    const slug = LABEL_INDEX.get(normalizeName(l)) ?? LABEL_INDEX.get(normalizeName(l.replace(/^http:/, 'https:')));
+    const slug = labelledDiet(l);
     if (slug) out.add(slug);
   }
   return out;
+}
+
+/** The diet one label names, memoised (labels repeat across recipes; bounded). */
+const LABEL_MEMO = new Map<string, string | null>();
+const LABEL_MEMO_LIMIT = 100_000;
+
+function labelledDiet(label: string): string | undefined {
+  let slug = LABEL_MEMO.get(label);
+  if (slug === undefined) {
+    if (LABEL_MEMO.size >= LABEL_MEMO_LIMIT) LABEL_MEMO.clear();
+    slug = LABEL_INDEX.get(normalizeName(label)) ?? LABEL_INDEX.get(normalizeName(label.replace(/^http:/, 'https:'))) ?? null;
+    LABEL_MEMO.set(label, slug);
+  }
+  return slug ?? undefined;
 }
 
 /**
@@ -45,12 +59,43 @@ export function labelledDiets(labels: readonly string[]): Set<string> {
  */
 export function deriveDiets(ingredientIds: (string | undefined)[], labels: string[], catalog: Catalog): string[] {
   const labelled = labelledDiets(labels);
-  const entries: (CatalogEntry | undefined)[] = ingredientIds.map((id) => (id === undefined ? undefined : catalog.get(id)));
-  const out: string[] = [];
-  for (const [slug, flag] of DIETS) {
-    if (entries.some((e) => e?.[flag] === false)) continue;
-    const allKnown = entries.length > 0 && entries.every((e) => e?.[flag] === true);
-    if (allKnown || labelled.has(slug)) out.push(slug);
+  // Bit i of a mask stands for DIETS[i]: `suits` when every entry says it suits, `unsuitable` when any says it does not.
+  let suits = ingredientIds.length > 0 ? ALL : 0;
+  let unsuitable = 0;
+  for (const id of ingredientIds) {
+    const [yes, no] = masksOf(catalog, id);
+    suits &= yes;
+    unsuitable |= no;
   }
+  const out: string[] = [];
+  DIETS.forEach(([slug], i) => {
+    const bit = 1 << i;
+    if (unsuitable & bit) return;
+    if (suits & bit || labelled.has(slug)) out.push(slug);
+  });
   return out;
+}
+
+const ALL = (1 << DIETS.length) - 1;
+const NO_ENTRY: readonly [number, number] = [0, 0];
+/** Per catalog: id → [flags true, flags false] as DIETS bit masks (entries never change during a build). */
+const MASKS = new WeakMap<Catalog, Map<string, readonly [number, number]>>();
+
+function masksOf(catalog: Catalog, id: string | undefined): readonly [number, number] {
+  if (id === undefined) return NO_ENTRY;
+  let byId = MASKS.get(catalog);
+  if (byId === undefined) MASKS.set(catalog, (byId = new Map()));
+  let masks = byId.get(id);
+  if (masks === undefined) {
+    const e: CatalogEntry | undefined = catalog.get(id);
+    let yes = 0;
+    let no = 0;
+    DIETS.forEach(([, flag], i) => {
+      if (e?.[flag] === true) yes |= 1 << i;
+      if (e?.[flag] === false) no |= 1 << i;
+    });
+    masks = [yes, no];
+    byId.set(id, masks);
+  }
+  return masks;
 }

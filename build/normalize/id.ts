@@ -1,4 +1,10 @@
-import { createHash } from 'node:crypto';
+import crypto from 'node:crypto';
+
+/** One-shot SHA-256 (crypto.hash where this Node has it: no Hash object per call). */
+const sha256: (text: string) => Uint8Array =
+  typeof (crypto as { hash?: unknown }).hash === 'function'
+    ? (text) => (crypto as unknown as { hash(alg: string, data: string, enc: 'buffer'): Buffer }).hash('sha256', text, 'buffer')
+    : (text) => crypto.createHash('sha256').update(text, 'utf8').digest();
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
@@ -22,7 +28,7 @@ export function base32(bytes: Uint8Array): string {
 
 /** 13 base32 characters (65 bits) of SHA-256: opaque, stable, collision-free at our scale. */
 export function hashId(text: string): string {
-  return base32(createHash('sha256').update(text, 'utf8').digest()).slice(0, 13);
+  return base32(sha256(text)).slice(0, 13);
 }
 
 /**

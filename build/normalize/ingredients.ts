@@ -12,12 +12,30 @@ import { cleanText } from './text.ts';
  */
 /**
  * Ingredient lines repeat a lot across recipes ("1 tsp salt"), so parses and matches are memoised
- * per (language, line) within a build. Bounded: the memo is dropped when it reaches this size
- * (default 200,000 lines, about 60 MB).
+ * per (language, line) within a build; a line without hints is memoised whole (raw line → the
+ * finished Ingredient, handed out as a copy). Bounded: each memo is dropped when it reaches this
+ * size (default 200,000 lines).
  */
 const MEMO_LIMIT = 200_000;
 const parseMemo = new Map<string, ParsedLine>();
 const matchMemo = new WeakMap<Catalog, Map<string, string | null>>();
+/** A memoised finished Ingredient (never handed out itself) and the keys of its object-valued fields. */
+interface Done {
+  ingredient: Ingredient;
+  nested: string[];
+}
+/** Per catalog, per language: raw line as published → its Done (null: the line is empty once cleaned). */
+const lineMemo = new WeakMap<Catalog, Map<string, Map<string, Done | null>>>();
+let lineMemoSize = 0;
+
+/** A deep copy of a parse result (plain objects, arrays and primitives; key order kept). */
+function copy<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copy) as T;
+  const out: Record<string, unknown> = {};
+  for (const key in value) out[key] = copy((value as Record<string, unknown>)[key]);
+  return out as T;
+}
 
 function parseMemoised(display: string, language: string): ParsedLine {
   const key = `${language}\u0000${display}`;
@@ -27,7 +45,7 @@ function parseMemoised(display: string, language: string): ParsedLine {
     parsed = parseIngredientLine(display, language);
     parseMemo.set(key, parsed);
   }
-  return structuredClone(parsed);
+  return copy(parsed);
 }
 
 function matchMemoised(catalog: Catalog, name: string, language: string): string | undefined {
@@ -43,6 +61,45 @@ function matchMemoised(catalog: Catalog, name: string, language: string): string
   return id ?? undefined;
 }
 
+/** One line → its Ingredient (undefined for a line that is empty once cleaned). */
+function toIngredient(raw: string, hint: IngredientHint | undefined, language: string, catalog: Catalog): Ingredient | undefined {
+  const display = cleanText(raw);
+  if (!display) return undefined;
+  const parsed = parseMemoised(display, language);
+  const ingredient: Ingredient = { ...parsed, display };
+  if (hint) {
+    if (hint.name && hint.name.trim()) ingredient.name = cleanText(hint.name);
+    if (hint.quantity) ingredient.quantity = { ...hint.quantity };
+    if (hint.optional !== undefined) ingredient.optional = hint.optional;
+    if (hint.note) ingredient.note = cleanText(hint.note);
+    if (hint.preparation) ingredient.preparation = cleanText(hint.preparation);
+  }
+  const id = matchMemoised(catalog, ingredient.name, language);
+  if (id !== undefined) ingredient.id = id;
+  else delete ingredient.id;
+  return ingredient;
+}
+
+function done(ingredient: Ingredient): Done {
+  const nested = Object.keys(ingredient).filter((k) => typeof (ingredient as unknown as Record<string, unknown>)[k] === 'object');
+  return { ingredient, nested };
+}
+
+/** A copy of a memoised Ingredient: same keys in the same order, object-valued fields copied too. */
+function handOut(d: Done): Ingredient {
+  const out = { ...d.ingredient } as unknown as Record<string, unknown>;
+  for (const k of d.nested) out[k] = copy(out[k]);
+  return out as unknown as Ingredient;
+}
+
+function linesOf(catalog: Catalog, language: string): Map<string, Done | null> {
+  let perLanguage = lineMemo.get(catalog);
+  if (!perLanguage) lineMemo.set(catalog, (perLanguage = new Map()));
+  let lines = perLanguage.get(language);
+  if (!lines) perLanguage.set(language, (lines = new Map()));
+  return lines;
+}
+
 export function toIngredients(
   lines: string[],
   hints: IngredientHint[] | undefined,
@@ -50,23 +107,29 @@ export function toIngredients(
   catalog: Catalog,
 ): Ingredient[] {
   const out: Ingredient[] = [];
-  lines.forEach((raw, i) => {
-    const display = cleanText(raw);
-    if (!display) return;
+  let memo: Map<string, Done | null> | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
     const hint = hints?.[i];
-    const parsed = parseMemoised(display, language);
-    const ingredient: Ingredient = { ...parsed, display };
     if (hint) {
-      if (hint.name && hint.name.trim()) ingredient.name = cleanText(hint.name);
-      if (hint.quantity) ingredient.quantity = { ...hint.quantity };
-      if (hint.optional !== undefined) ingredient.optional = hint.optional;
-      if (hint.note) ingredient.note = cleanText(hint.note);
-      if (hint.preparation) ingredient.preparation = cleanText(hint.preparation);
+      const ingredient = toIngredient(raw, hint, language, catalog);
+      if (ingredient) out.push(ingredient);
+      continue;
     }
-    const id = matchMemoised(catalog, ingredient.name, language);
-    if (id !== undefined) ingredient.id = id;
-    else delete ingredient.id;
-    out.push(ingredient);
-  });
+    memo ??= linesOf(catalog, language);
+    let memoised = memo.get(raw);
+    if (memoised === undefined) {
+      if (lineMemoSize >= MEMO_LIMIT) {
+        lineMemo.delete(catalog);
+        lineMemoSize = 0;
+        memo = linesOf(catalog, language);
+      }
+      const ingredient = toIngredient(raw, undefined, language, catalog);
+      memoised = ingredient ? done(ingredient) : null;
+      memo.set(raw, memoised);
+      lineMemoSize++;
+    }
+    if (memoised) out.push(handOut(memoised));
+  }
   return out;
 }

@@ -1,14 +1,27 @@
 import { cleanText, stringsOf } from './text.ts';
 
+/** One keyword string → its [tag, lower-case key] parts, empty ones dropped (memoised, bounded). */
+const PARTS = new Map<string, readonly (readonly [string, string])[]>();
+const PARTS_LIMIT = 100_000;
+
+function partsOf(entry: string): readonly (readonly [string, string])[] {
+  let parts = PARTS.get(entry);
+  if (parts === undefined) {
+    if (PARTS.size >= PARTS_LIMIT) PARTS.clear();
+    parts = entry.split(/[,，、]/).map((part) => cleanText(part)).filter((tag) => tag !== '').map((tag) => [tag, tag.toLowerCase()] as const);
+    PARTS.set(entry, parts);
+  }
+  return parts;
+}
+
 /** Comma-separated keyword strings → distinct trimmed tags as written (first spelling wins). */
 export function toTags(keywords: unknown): string[] {
+  if (keywords === undefined || keywords === null) return [];
   const tags: string[] = [];
   const seen = new Set<string>();
   for (const entry of stringsOf(keywords)) {
-    for (const part of entry.split(/[,，、]/)) {
-      const tag = cleanText(part);
-      const key = tag.toLowerCase();
-      if (!tag || seen.has(key)) continue;
+    for (const [tag, key] of partsOf(entry)) {
+      if (seen.has(key)) continue;
       seen.add(key);
       tags.push(tag);
     }

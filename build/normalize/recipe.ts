@@ -34,7 +34,7 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
   // Lines that name equipment, not food ("parchment paper", "Equipment: 2 skewers"), are moved
   // to the equipment they describe: they are no ingredient a pantry could cover or lack.
   const parsedLines = toIngredients(ingredientLines, hints.ingredients, language, ctx.catalog);
-  const nonFood = parsedLines.filter((i) => !i.id && ctx.catalog.isNonFood?.(i.name, language));
+  const nonFood = parsedLines.filter((i) => !i.id && isNonFood(ctx.catalog, i.name, language));
   const ingredients = nonFood.length > 0 ? parsedLines.filter((i) => !nonFood.includes(i)) : parsedLines;
   const steps = flattenInstructions(r.recipeInstructions);
 
@@ -144,4 +144,22 @@ function equipmentOf(rec: SourceRecord, steps: string[], language: string): stri
   return unique(mapped.length > 0 ? mapped : equipmentFromInstructions(steps, language));
 }
 
-const unique = (values: string[]): string[] => [...new Set(values)];
+const unique = (values: string[]): string[] => (values.length < 2 ? values.slice() : [...new Set(values)]);
+
+/** catalog.isNonFood memoised per catalog and (language, name): unmatched names repeat across recipes. Bounded. */
+const NON_FOOD_MEMO_LIMIT = 100_000;
+const nonFoodMemo = new WeakMap<Catalog, Map<string, boolean>>();
+
+function isNonFood(catalog: Catalog, name: string, language: string): boolean {
+  if (!catalog.isNonFood) return false;
+  let memo = nonFoodMemo.get(catalog);
+  if (memo === undefined) nonFoodMemo.set(catalog, (memo = new Map()));
+  const key = `${language}\u0000${name}`;
+  let answer = memo.get(key);
+  if (answer === undefined) {
+    if (memo.size >= NON_FOOD_MEMO_LIMIT) memo.clear();
+    answer = catalog.isNonFood(name, language) === true;
+    memo.set(key, answer);
+  }
+  return answer;
+}

@@ -17,8 +17,18 @@ export function decodeEntities(text: string): string {
   });
 }
 
+/**
+ * True when cleanText could change the text: a tag or entity start, a whitespace character other
+ * than a plain space, two spaces in a row, or a space at either end.
+ */
+const SPECIAL_CHAR = /[<&\t-\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+const needsCleaning = (text: string): boolean =>
+  text.length > 0 && (text.charCodeAt(0) === 32 || text.charCodeAt(text.length - 1) === 32 || text.includes('  ') || SPECIAL_CHAR.test(text));
+
 /** Strips tags, decodes entities (twice: some sites double-encode) and collapses whitespace. */
 export function cleanText(text: string): string {
+  // Fast path (most strings): nothing to strip, decode or collapse → the text as it is.
+  if (!needsCleaning(text)) return text;
   const noTags = text.replace(/<[^>]*>/g, ' ');
   return decodeEntities(decodeEntities(noTags)).replace(/\s+/g, ' ').trim();
 }

@@ -37,12 +37,19 @@ export function readAllSources(datasetDir: string): SourceRecord[] {
  * deterministic order.
  */
 export function eachSourceRecord(datasetDir: string, cb: (record: SourceRecord) => void, only?: readonly string[]): void {
-  const unknown = only?.filter((name) => !ADAPTERS.some((a) => a.name === name)) ?? [];
-  if (unknown.length > 0) throw new Error(`unknown source: ${unknown.join(', ')} (known: ${ADAPTERS.map((a) => a.name).join(', ')})`);
-  for (const adapter of ADAPTERS) {
-    if (only && !only.includes(adapter.name)) continue;
-    const dir = join(datasetDir, 'sources', adapter.name);
+  for (const adapter of selectedAdapters(only)) {
+    const dir = sourceDir(datasetDir, adapter);
     if (adapter.each) adapter.each(dir, cb);
     else for (const record of adapter.read(dir)) cb(record);
   }
 }
+
+/** The adapters to read (all, or the named ones), in ADAPTERS order; throws on an unknown name. */
+export function selectedAdapters(only?: readonly string[]): SourceAdapter[] {
+  const unknown = only?.filter((name) => !ADAPTERS.some((a) => a.name === name)) ?? [];
+  if (unknown.length > 0) throw new Error(`unknown source: ${unknown.join(', ')} (known: ${ADAPTERS.map((a) => a.name).join(', ')})`);
+  return ADAPTERS.filter((a) => !only || only.includes(a.name));
+}
+
+/** The folder an adapter reads. */
+export const sourceDir = (datasetDir: string, adapter: SourceAdapter): string => join(datasetDir, 'sources', adapter.name);

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import { compareStrings, listFiles, obj, readText, str, type Raw } from './read.ts';
-import type { SchemaRecipe, SourceAdapter, SourceRecord } from './types.ts';
+import type { LineBatch, SchemaRecipe, SourceAdapter, SourceRecord } from './types.ts';
 
 /**
  * Generic source: any `*.jsonl` / `*.jsonl.gz` file in dataset/sources/jsonld/ holding one
@@ -51,29 +51,59 @@ function eachLine(file: string, cb: (line: string) => void): void {
   }
 }
 
-function eachRecord(dir: string, cb: (record: SourceRecord) => void): void {
-  const seen = new Set<string>();
-  for (const file of listFiles(dir, /\.jsonl(\.gz)?$/)) {
-    const name = basename(file).replace(/\.jsonl(\.gz)?$/, '');
-    let i = -1;
-    eachLine(file, (text) => {
-      i++;
-      let line: Raw;
-      try {
-        line = JSON.parse(text) as Raw;
-      } catch (err) {
-        throw new Error(`${file}:${i + 1}: invalid JSON (${(err as Error).message})`);
-      }
-      const wrapped = line.recipe !== undefined && typeof line.recipe === 'object';
-      const recipe = (wrapped ? obj(line.recipe) : line) as SchemaRecipe;
-      if (!isRecipe(recipe as Raw) || !hasUrl(recipe)) return;
-      const id = (wrapped ? str(line.id) ?? (typeof line.id === 'number' ? String(line.id) : undefined) : undefined) ?? str(recipe['@id']) ?? str(recipe.url) ?? String(i + 1);
-      const key = `${name}:${id}`;
-      if (seen.has(key)) throw new Error(`${file}:${i + 1}: duplicate id ${id}`);
-      seen.add(key);
-      cb({ source: 'jsonld', key, recipe, hints: { snapshotDate: '1970-01-01' } });
-    });
+const fileName = (file: string): string => basename(file).replace(/\.jsonl(\.gz)?$/, '');
+
+/** The record of one non-empty line (`index`: 0-based among the file's non-empty lines); undefined when skipped. Throws on invalid JSON. */
+export function jsonlRecord(file: string, index: number, text: string): SourceRecord | undefined {
+  let line: Raw;
+  try {
+    line = JSON.parse(text) as Raw;
+  } catch (err) {
+    throw new Error(`${file}:${index + 1}: invalid JSON (${(err as Error).message})`);
   }
+  const wrapped = line.recipe !== undefined && typeof line.recipe === 'object';
+  const recipe = (wrapped ? obj(line.recipe) : line) as SchemaRecipe;
+  if (!isRecipe(recipe as Raw) || !hasUrl(recipe)) return undefined;
+  const id = (wrapped ? str(line.id) ?? (typeof line.id === 'number' ? String(line.id) : undefined) : undefined) ?? str(recipe['@id']) ?? str(recipe.url) ?? String(index + 1);
+  return { source: 'jsonld', key: `${fileName(file)}:${id}`, recipe, hints: { snapshotDate: '1970-01-01' } };
+}
+
+/** Keys must be unique across the folder: checks one record's key (records in reading order). */
+export function jsonlKeyCheck(): (file: string, index: number, key: string) => void {
+  const seen = new Set<string>();
+  return (file, index, key) => {
+    if (seen.has(key)) throw new Error(`${file}:${index + 1}: duplicate id ${key.slice(fileName(file).length + 1)}`);
+    seen.add(key);
+  };
+}
+
+/** Every non-empty line of every file of `dir`, in batches of up to `size` lines (reading order). */
+export function eachJsonlBatch(dir: string, size: number, cb: (batch: LineBatch) => void): void {
+  for (const file of listFiles(dir, /\.jsonl(\.gz)?$/)) {
+    let batch: LineBatch = { file, first: 0, lines: [] };
+    let i = 0;
+    eachLine(file, (text) => {
+      batch.lines.push(text);
+      i++;
+      if (batch.lines.length === size) {
+        cb(batch);
+        batch = { file, first: i, lines: [] };
+      }
+    });
+    if (batch.lines.length > 0) cb(batch);
+  }
+}
+
+function eachRecord(dir: string, cb: (record: SourceRecord) => void): void {
+  const check = jsonlKeyCheck();
+  eachJsonlBatch(dir, 1024, ({ file, first, lines }) => {
+    lines.forEach((text, k) => {
+      const record = jsonlRecord(file, first + k, text);
+      if (record === undefined) return;
+      check(file, first + k, record.key);
+      cb(record);
+    });
+  });
 }
 
 export const jsonld: SourceAdapter = {
@@ -85,4 +115,5 @@ export const jsonld: SourceAdapter = {
   },
   /** File by file, line by line: one record in memory at a time. */
   each: eachRecord,
+  lines: { batches: eachJsonlBatch, record: jsonlRecord, keyCheck: jsonlKeyCheck },
 };

@@ -127,6 +127,14 @@ export interface SourceRecord {
   };
 }
 
+/** A run of consecutive non-empty lines of one file of a line-based source (JSONL). */
+export interface LineBatch {
+  file: string;
+  /** Index (0-based, counting non-empty lines) of lines[0] in its file. */
+  first: number;
+  lines: string[];
+}
+
 export interface SourceAdapter {
   /** Source name, equal to SourceRecord.source. */
   name: string;
@@ -138,4 +146,16 @@ export interface SourceAdapter {
    * keeping them. The compiler prefers it when present.
    */
   each?(dir: string, cb: (record: SourceRecord) => void): void;
+  /**
+   * Optional raw form of each(), for normalising on worker threads: the main thread only splits
+   * the files into batches of lines, the workers turn each line into its record. Together the same
+   * records as each(), in the same order.
+   */
+  lines?: {
+    batches(dir: string, size: number, cb: (batch: LineBatch) => void): void;
+    /** The record of one line (`index` as in LineBatch.first), undefined when the line is skipped; throws on a malformed line. */
+    record(file: string, index: number, text: string): SourceRecord | undefined;
+    /** A fresh duplicate-key check for one read of the source: call it with each record's key, in order; throws on a duplicate. */
+    keyCheck(): (file: string, index: number, key: string) => void;
+  };
 }

@@ -36,7 +36,9 @@ export const bitmapIndexesWriter: PartWriter = {
     return {
       add(doc, recipe) {
         for (const { family, docsByKey } of families) {
-          for (const key of new Set(FAMILY_VALUES[family](recipe))) docsByKey.add(key, doc);
+          const values = FAMILY_VALUES[family](recipe);
+          if (values.length === 1) docsByKey.add(values[0]!, doc);
+          else if (values.length > 1) for (const key of new Set(values)) docsByKey.add(key, doc);
         }
       },
       finish() {

@@ -1,30 +1,35 @@
-import { RECORDS_PER_SHARD, PATHS, type RecordTuple } from '../../runtime/format/constants.ts';
-import { encodeShard } from '../../runtime/format/shard.ts';
+import { RECORDS_PER_SHARD, PATHS } from '../../runtime/format/constants.ts';
+import { encodeContainer } from '../../runtime/format/container.ts';
+import type { ShardHeader } from '../../runtime/format/shard.ts';
 import { encodeIdTable } from '../../runtime/format/id-table.ts';
 import type { PartWriter } from './types.ts';
 
 /**
  * Record shards (RECORDS_PER_SHARD records each) and the id → doc table. Each shard is emitted
  * as soon as it is full, so at most one shard's records are held at a time.
+ *
+ * The bytes are encodeShard's (runtime/format/shard.ts: offsets, then one msgpack array
+ * [id: str, json: bin] per record), written straight into one reused buffer instead of packing
+ * each record on its own (test/build/write/write-dataset.test.ts checks they are the same).
  */
 export const recordsWriter: PartWriter = {
   name: 'records',
   begin({ recipeCount, emit }) {
     const ids: string[] = new Array<string>(recipeCount);
-    let tuples: RecordTuple[] = [];
+    const shard = new ShardBuilder();
     let first = 0;
     const flush = () => {
-      if (tuples.length === 0) return;
-      emit(PATHS.shard(first / RECORDS_PER_SHARD), encodeShard(first, tuples));
-      first += tuples.length;
-      tuples = [];
+      if (shard.count === 0) return;
+      emit(PATHS.shard(first / RECORDS_PER_SHARD), shard.encode(first));
+      first += shard.count;
+      shard.reset();
     };
     return {
       add(doc, recipe, json) {
-        if (doc !== first + tuples.length) throw new Error(`records: doc ${doc} out of order`);
+        if (doc !== first + shard.count) throw new Error(`records: doc ${doc} out of order`);
         ids[doc] = recipe.id;
-        tuples.push([recipe.id, Buffer.from(json, 'utf8')]);
-        if (tuples.length === RECORDS_PER_SHARD) flush();
+        shard.add(recipe.id, json);
+        if (shard.count === RECORDS_PER_SHARD) flush();
       },
       finish() {
         flush();
@@ -34,3 +39,71 @@ export const recordsWriter: PartWriter = {
     };
   },
 };
+
+/** msgpack header of a str (kind 'str') or bin (kind 'bin') of `length` bytes, as msgpackr writes it. */
+function writeHeader(buf: Buffer, at: number, kind: 'str' | 'bin', length: number): number {
+  if (kind === 'str' && length < 0x20) {
+    buf[at] = 0xa0 | length;
+    return at + 1;
+  }
+  if (length < 0x100) {
+    buf[at] = kind === 'str' ? 0xd9 : 0xc4;
+    buf[at + 1] = length;
+    return at + 2;
+  }
+  if (length < 0x10000) {
+    buf[at] = kind === 'str' ? 0xda : 0xc5;
+    buf.writeUInt16BE(length, at + 1);
+    return at + 3;
+  }
+  buf[at] = kind === 'str' ? 0xdb : 0xc6;
+  buf.writeUInt32BE(length, at + 1);
+  return at + 5;
+}
+
+/** One shard's payload (offsets + records) in reused buffers. */
+export class ShardBuilder {
+  count = 0;
+  #offsets = new Uint32Array(RECORDS_PER_SHARD + 1);
+  #body = Buffer.allocUnsafe(1 << 22);
+  #at = 0;
+
+  add(id: string, json: string): void {
+    const idBytes = Buffer.byteLength(id, 'utf8');
+    const jsonBytes = Buffer.byteLength(json, 'utf8');
+    const need = this.#at + 1 + 5 + idBytes + 5 + jsonBytes;
+    if (need > this.#body.length) {
+      const grown = Buffer.allocUnsafe(Math.max(need, this.#body.length * 2));
+      this.#body.copy(grown, 0, 0, this.#at);
+      this.#body = grown;
+    }
+    if (this.count + 1 >= this.#offsets.length) {
+      const grown = new Uint32Array(this.#offsets.length * 2);
+      grown.set(this.#offsets);
+      this.#offsets = grown;
+    }
+    const body = this.#body;
+    this.#offsets[this.count++] = this.#at;
+    let at = this.#at;
+    body[at++] = 0x92; // fixarray of 2
+    at = writeHeader(body, at, 'str', idBytes);
+    at += body.write(id, at, 'utf8');
+    at = writeHeader(body, at, 'bin', jsonBytes);
+    at += body.write(json, at, 'utf8');
+    this.#at = at;
+  }
+
+  /** The shard file (the bytes of encodeShard(firstDoc, records)). */
+  encode(firstDoc: number): Buffer {
+    const offsets = Buffer.alloc(4 * (this.count + 1));
+    for (let i = 0; i < this.count; i++) offsets.writeUInt32LE(this.#offsets[i]!, 4 * i);
+    offsets.writeUInt32LE(this.#at, 4 * this.count);
+    const header: ShardHeader = { firstDoc, count: this.count };
+    return encodeContainer('shard', header, [offsets, this.#body.subarray(0, this.#at)]);
+  }
+
+  reset(): void {
+    this.count = 0;
+    this.#at = 0;
+  }
+}

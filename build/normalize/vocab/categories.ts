@@ -7,16 +7,34 @@ import { slugify, stripMarkup } from './text.ts';
 /** Labels longer than this (characters, after trimming) are sentences or titles, not categories. */
 export const MAX_CATEGORY_LABEL_LENGTH = 40;
 
+/** The slugs of one label, in order (duplicates possible). */
+function labelSlugs(label: string): string[] {
+  const out: string[] = [];
+  for (const part of stripMarkup(label).split(/[,;|]/)) {
+    const trimmed = part.trim();
+    if (trimmed === '' || [...trimmed].length > MAX_CATEGORY_LABEL_LENGTH) continue;
+    const slug = slugify(trimmed);
+    if (slug !== '') out.push(slug);
+  }
+  return out;
+}
+
+/** Labels repeat across recipes: labelSlugs memoised (bounded). */
+const MEMO = new Map<string, string[]>();
+const MEMO_LIMIT = 100_000;
+
 /** Category slugs (open set) from free-text category labels, first occurrence order, no duplicates. */
 export function categorySlugs(labels: string[], _language?: string): string[] {
+  if (labels.length === 0) return [];
   const slugs = new Set<string>();
   for (const label of labels) {
-    for (const part of stripMarkup(label).split(/[,;|]/)) {
-      const trimmed = part.trim();
-      if (trimmed === '' || [...trimmed].length > MAX_CATEGORY_LABEL_LENGTH) continue;
-      const slug = slugify(trimmed);
-      if (slug !== '') slugs.add(slug);
+    let memo = MEMO.get(label);
+    if (memo === undefined) {
+      if (MEMO.size >= MEMO_LIMIT) MEMO.clear();
+      memo = labelSlugs(label);
+      MEMO.set(label, memo);
     }
+    for (const slug of memo) slugs.add(slug);
   }
   return [...slugs];
 }

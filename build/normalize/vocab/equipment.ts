@@ -91,8 +91,35 @@ export function mapEquipment(names: string[], language?: string): string[] {
   return sorted(found);
 }
 
+/**
+ * Instruction steps repeat across recipes (templates, "Preheat the oven to 180 °C."): the phrases
+ * found in a step are memoised per phrase set. Bounded: dropped when it reaches this many steps.
+ */
+const STEP_MEMO_LIMIT = 200_000;
+const stepMemo = new Map<PhraseSet, Map<string, readonly string[]>>();
+let stepMemoSize = 0;
+
+function stepPhrases(step: string, set: PhraseSet): readonly string[] {
+  let memo = stepMemo.get(set);
+  if (memo === undefined) stepMemo.set(set, (memo = new Map()));
+  let found = memo.get(step);
+  if (found === undefined) {
+    if (stepMemoSize >= STEP_MEMO_LIMIT) {
+      stepMemo.clear();
+      stepMemoSize = 0;
+      stepMemo.set(set, (memo = new Map()));
+    }
+    found = scanPhrases(step, set);
+    memo.set(step, found);
+    stepMemoSize++;
+  }
+  return found;
+}
+
 /** Equipment slugs recognised in instruction texts; [] when none recognised. */
 export function equipmentFromInstructions(steps: string[], language?: string): string[] {
   const set = textSet(normalizeLanguage(language));
-  return sorted(steps.flatMap((step) => scanPhrases(step, set)));
+  const found: string[] = [];
+  for (const step of steps) for (const slug of stepPhrases(step, set)) found.push(slug);
+  return found.length === 0 ? [] : sorted(found);
 }

@@ -69,13 +69,37 @@ function lookupPart(index: LabelIndex, part: string, language: string | undefine
   return undefined;
 }
 
+/** The slugs one label yields (whole label, else its parts), duplicates possible. */
+function labelSlugs(index: LabelIndex, label: string, language: string | undefined): string[] {
+  const out: string[] = [];
+  const whole = lookupPart(index, label, language);
+  const hits = whole !== undefined ? [whole] : splitLabel(label).map((p) => lookupPart(index, p, language));
+  for (const slugs of hits) for (const slug of slugs ?? []) out.push(slug);
+  return out;
+}
+
+/** Labels repeat across recipes: labelSlugs memoised per index and language. Bounded. */
+const MEMO_LIMIT = 100_000;
+const memos = new WeakMap<LabelIndex, Map<string, string[]>>();
+
+function labelSlugsMemoised(index: LabelIndex, label: string, language: string | undefined): string[] {
+  let memo = memos.get(index);
+  if (memo === undefined) memos.set(index, (memo = new Map()));
+  const key = `${language ?? ''}\u0000${label}`;
+  let slugs = memo.get(key);
+  if (slugs === undefined) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    slugs = labelSlugs(index, label, language);
+    memo.set(key, slugs);
+  }
+  return slugs;
+}
+
 /** Slugs for free-text labels, in vocabulary order, without duplicates. */
 export function lookupLabels(index: LabelIndex, labels: readonly string[], language: string | undefined): string[] {
+  if (labels.length === 0) return [];
   const found = new Set<string>();
-  for (const label of labels) {
-    const whole = lookupPart(index, label, language);
-    const hits = whole !== undefined ? [whole] : splitLabel(label).map((p) => lookupPart(index, p, language));
-    for (const slugs of hits) for (const slug of slugs ?? []) found.add(slug);
-  }
+  for (const label of labels) for (const slug of labelSlugsMemoised(index, label, language)) found.add(slug);
+  if (found.size === 0) return [];
   return [...found].sort((a, b) => (index.order.get(a) ?? 0) - (index.order.get(b) ?? 0));
 }

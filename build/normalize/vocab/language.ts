@@ -12,9 +12,23 @@ for (const [alias, code] of ALIASES) {
   if (!CODES.has(code)) throw new Error(`languages.json: alias '${alias}' points to unknown code '${code}'`);
 }
 
+/** Memo of normalizeLanguage (a build sees few distinct tags; bounded all the same). */
+const MEMO = new Map<string, string | null>();
+const MEMO_LIMIT = 10_000;
+
 /** ISO 639-1 code from 'en-US', 'pt_PT', 'German', ...; undefined when not recognisable. */
 export function normalizeLanguage(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
+  let code = MEMO.get(raw);
+  if (code === undefined) {
+    if (MEMO.size >= MEMO_LIMIT) MEMO.clear();
+    code = languageCode(raw) ?? null;
+    MEMO.set(raw, code);
+  }
+  return code ?? undefined;
+}
+
+function languageCode(raw: string): string | undefined {
   const folded = foldText(raw);
   if (folded === '') return undefined;
   const whole = ALIASES.get(folded);
