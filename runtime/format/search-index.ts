@@ -82,6 +82,9 @@ interface SearchIndexHeader {
 const SECTION_COUNT = 7;
 const S = { terms: 0, termStarts: 1, termMax: 2, blocks: 3, postings: 4, lengths: 5, docLanguage: 6 } as const;
 
+/** Typed arrays use the platform's byte order: on little-endian ones, u32 runs are copied as bytes. */
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
 const bytesOf = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 
 /** Mean of each field's stored length over all docs (0 for an empty index). */
@@ -319,7 +322,8 @@ export class SearchIndexReader {
     const n = Math.min(this.blockSize, this.termStarts[t + 1]! - p);
     const raw = this.#source.read(this.#at[S.postings]! + p * (4 + F), n * (4 + F));
     const docs = into && into.length >= n ? into.subarray(0, n) : new Uint32Array(n);
-    for (let i = 0; i < n; i++) docs[i] = raw.readUInt32LE(4 * i);
+    if (LITTLE_ENDIAN) new Uint8Array(docs.buffer, docs.byteOffset, 4 * n).set(raw.subarray(0, 4 * n));
+    else for (let i = 0; i < n; i++) docs[i] = raw.readUInt32LE(4 * i);
     return { docs, tfs: raw.subarray(4 * n) };
   }
 }

@@ -1,5 +1,6 @@
 /**
- * Relevance search over the compiled search index (FORMAT.md § 15). Pure: no HTTP, no I/O.
+ * Relevance search over the compiled search index (FORMAT.md § 15). Pure: no HTTP, no I/O
+ * beyond the index reader's positional reads.
  *
  * A query is normalised and tokenised like the documents (runtime/format/text). Each query
  * word expands to candidate terms, each with a weight:
@@ -14,15 +15,20 @@
  * score = weight · idf · tf~ / (k1 + tf~), idf = ln(1 + (N − df + 0.5) / (df + 0.5)).
  * Ties: score descending, then doc ascending (newer first).
  *
- * Document-at-a-time over posting blocks read on demand (FORMAT.md § 15), with exact pruning:
- * - MaxScore: each word has an upper bound (its best candidate's weight · idf · g(TermMax));
- *   the weakest words whose bounds sum below the current k-th score are "non-essential": only
- *   docs found through the other words are looked up in them (a seek by block bounds);
- * - block-max: a run of docs whose block bounds (BlockMax of every essential list) cannot beat
- *   the k-th score is skipped without reading its postings.
+ * Plan: a word's candidates that share a term become one posting list with a scale per doc
+ * language (the largest weight · idf of the candidates allowing that language, 0 for none), so
+ * each term is read once per word. Scoring is document-at-a-time over posting blocks read on
+ * demand (FORMAT.md § 15) and kept decoded, with tf~ per posting, in a bounded cache shared by
+ * queries; with exact pruning:
+ * - MaxScore: each list has an upper bound (its largest scale · g(TermMax)); the weakest lists
+ *   whose bounds (per word the largest, summed over words) stay below the current k-th score
+ *   are "non-essential": only docs found through the other lists are looked up in them;
+ * - block-max: a run of docs whose block bounds (BlockMax of every essential list that may
+ *   hold one of them, plus the non-essential bounds) cannot beat the k-th score is skipped
+ *   without reading its postings.
  * Docs are visited in ascending order, so a doc that only ties the k-th score loses (ties go to
  * the lower doc), which lets both rules skip on equality. The result is exactly the exhaustive
- * one (a test compares them).
+ * one (a test compares them): the same float operations in the same order score every doc.
  */
 import {
   DEFAULT_FIELD_B,
@@ -36,7 +42,6 @@ import { normalizeText } from '../format/text/normalize.ts';
 import { stem } from '../format/text/stem.ts';
 import { tokenizeQuery } from '../format/text/tokenize.ts';
 import { maxEdits, TermDictionary } from './search-terms.ts';
-import type { SearchHit } from './search-top.ts';
 
 /** Build-time defaults (the index header carries the values in force). */
 export const FIELD_WEIGHTS = DEFAULT_FIELD_WEIGHTS;
@@ -50,11 +55,24 @@ export const FUZZY_WEIGHT = [1, 0.45, 0.3];
 export const PREFIX_MAX_TERMS = 32;
 /** A prefix needs at least this many letters (1 would expand to a large part of the dictionary). */
 export const PREFIX_MIN_LENGTH = 2;
+/**
+ * Decoded posting blocks kept across queries (doc, tf~ and tf bytes: 8 + F bytes per posting):
+ * default 8192 blocks ≈ 14 MB at 128 postings per block and 5 fields (range 0..: 0 reads every
+ * block every time; more helps little: a query reads a block once).
+ */
+export const BLOCK_CACHE_BLOCKS = 8192;
 /** Sums of bounds are inflated by this factor before they may prune (float rounding of sums in another order). */
 const SUM_SLACK = 1 + 1e-12;
 /** Block bounds of at most this many terms are cached (they are read once per term otherwise). */
-const BLOCK_CACHE_TERMS = 4096;
+const BOUNDS_CACHE_TERMS = 4096;
+/** Planned query words kept (their candidate terms, found by a dictionary scan). */
+const PLAN_CACHE_WORDS = 2048;
 const END = 0xffffffff;
+
+export interface SearchHit {
+  doc: number;
+  score: number;
+}
 
 export interface SearchOptions {
   query: string;
@@ -65,8 +83,6 @@ export interface SearchOptions {
   exhaustive?: boolean;
 }
 
-export type { SearchHit };
-
 interface Candidate {
   term: number;
   weight: number;
@@ -74,133 +90,214 @@ interface Candidate {
   langs: Uint8Array | null;
 }
 
-/** A position in one candidate's posting list, moved forward block by block. */
+/**
+ * One decoded posting block: docs ascending, tf bytes, and each posting's tf~ (float32,
+ * docNorms/tfTilde) filled in when first needed (−1 until then: a block is often read for a few
+ * of its docs, and tf~ reads the doc's norms).
+ */
+interface DecodedBlock {
+  docs: Uint32Array;
+  tfs: Uint8Array;
+  xs: Float32Array;
+}
+
+/** tf~ of posting i of a block (docs, tfs, xs), computed once: tfTilde, the same float operations. */
+function tfAt(docs: Uint32Array, tfs: Uint8Array, xs: Float32Array, i: number, norms: Float32Array, F: number): number {
+  const known = xs[i]!;
+  if (known >= 0) return known;
+  let x = 0;
+  const n = docs[i]! * F;
+  for (let f = 0, at = i * F; f < F; f++, at++) x += tfs[at]! * norms[n + f]!;
+  return (xs[i] = Math.fround(x));
+}
+
+/** One posting list of a query word. */
+interface WordList {
+  term: number;
+  scale: Float64Array;
+  ub: number;
+}
+
+const NO_DOCS = new Uint32Array(0);
+const NO_XS = new Float32Array(0);
+const NO_TFS = new Uint8Array(0);
+
+/** One term's list for one word: a position moved forward block by block. */
 class Cursor {
   readonly term: number;
   readonly word: number;
-  readonly scale: number;
-  /** Upper bound of this list's score for any doc: scale · g(TermMax). */
+  /** Per doc language: weight · idf of the best candidate allowing it (0: none). */
+  readonly scale: Float64Array;
+  /** The scale when every language has the same one, else −1. */
+  readonly uniform: number;
+  readonly maxScale: number;
+  /** Upper bound of this list's score for any doc: maxScale · g(TermMax). */
   readonly ub: number;
-  readonly langs: Uint8Array | null;
-  readonly #ix: SearchIndexReader;
-  readonly blocks: TermBlocks;
-  /** Current block; `loaded` says whether its postings are in docs/tfs. */
+  /** Non-essential: the bound within the current window (search's block-max window). */
+  winUb = 0;
+  readonly last: Uint32Array;
+  readonly max: Float32Array;
+  readonly #blocks: (term: number, j: number) => DecodedBlock;
+  /** Current block; `loaded` says whether its postings are in docs/xs. */
   bi = 0;
   loaded = false;
-  /** Within a loaded block: current position and doc (END when exhausted). */
-  i = 0;
+  /** Loaded: the current posting's doc. Not loaded: no posting from here on is below it. END: exhausted. */
   doc = 0;
-  /** Unloaded: the first doc ≥ target in block bi is the current posting. */
-  target = 0;
-  docs: Uint32Array = new Uint32Array(0);
-  tfs: Uint8Array = new Uint8Array(0);
-  readonly #docsBuf: Uint32Array;
+  i = 0;
+  docs: Uint32Array = NO_DOCS;
+  xs: Float32Array = NO_XS;
+  tfs: Uint8Array = NO_TFS;
 
-  constructor(ix: SearchIndexReader, blocks: TermBlocks, term: number, word: number, scale: number, ub: number, langs: Uint8Array | null) {
-    this.#ix = ix;
-    this.blocks = blocks;
+  constructor(term: number, word: number, scale: Float64Array, ub: number, bounds: TermBlocks, blocks: (term: number, j: number) => DecodedBlock) {
     this.term = term;
     this.word = word;
     this.scale = scale;
+    let max = 0;
+    let min = Infinity;
+    for (const s of scale) {
+      if (s > max) max = s;
+      if (s < min) min = s;
+    }
+    this.maxScale = max;
+    this.uniform = max === min ? max : -1;
     this.ub = ub;
-    this.langs = langs;
-    this.#docsBuf = new Uint32Array(ix.blockSize);
-    if (blocks.last.length === 0) this.doc = END;
+    this.last = bounds.last;
+    this.max = bounds.max;
+    this.#blocks = blocks;
+    if (bounds.last.length === 0) this.doc = END;
   }
 
-  get exhausted(): boolean {
-    return this.doc === END;
-  }
-
-  /** A doc no posting at or after the cursor is below (exact when loaded). */
-  get lowerBound(): number {
-    if (this.loaded || this.doc === END) return this.doc;
-    return Math.max(this.target, this.bi > 0 ? this.blocks.last[this.bi - 1]! + 1 : 0);
-  }
-
-  /** A fresh cursor over the same list, at its start. */
   clone(): Cursor {
-    return new Cursor(this.#ix, this.blocks, this.term, this.word, this.scale, this.ub, this.langs);
+    return new Cursor(this.term, this.word, this.scale, this.ub, { last: this.last, max: this.max }, this.#blocks);
   }
 
-  /** Reads the current block and moves to its first doc ≥ target. */
+  /** Score bound of the current block. */
+  blockUb(): number {
+    const m = this.max[this.bi]!;
+    return (this.maxScale * m) / (K1 + m);
+  }
+
+  /** Reads the current block and moves to its first doc ≥ the lower bound. */
   load(): void {
-    if (this.loaded || this.doc === END) return;
-    const b = this.#ix.block(this.term, this.bi, this.#docsBuf);
-    this.docs = b.docs;
+    const b = this.#blocks(this.term, this.bi);
+    const docs = b.docs;
+    this.docs = docs;
+    this.xs = b.xs;
     this.tfs = b.tfs;
     this.loaded = true;
+    const t = this.doc;
     let i = 0;
-    const t = this.target;
-    if (t > 0) {
-      let hi = b.docs.length;
+    if (docs[0]! < t) {
+      let hi = docs.length - 1; // the block's last doc is ≥ t by construction
       while (i < hi) {
         const mid = (i + hi) >>> 1;
-        if (b.docs[mid]! < t) i = mid + 1;
+        if (docs[mid]! < t) i = mid + 1;
         else hi = mid;
       }
     }
     this.i = i;
-    this.doc = b.docs[i]!; // the block's last doc is ≥ target by construction
+    this.doc = docs[i]!;
   }
 
   next(): void {
-    if (++this.i < this.docs.length) {
-      this.doc = this.docs[this.i]!;
+    const i = ++this.i;
+    if (i < this.docs.length) {
+      this.doc = this.docs[i]!;
       return;
     }
-    this.#toBlock(this.bi + 1, 0);
+    this.loaded = false;
+    const b = ++this.bi;
+    this.doc = b < this.last.length ? this.last[b - 1]! + 1 : END;
   }
 
   /** Moves (without reading) to the first posting with doc ≥ target: only block bounds are used. */
   shallowSeek(target: number): void {
-    if (this.doc === END || (this.loaded && this.doc >= target)) return;
-    if (!this.loaded && target <= this.target) return;
-    const last = this.blocks.last;
+    if (this.doc >= target) return;
+    const last = this.last;
     let b = this.bi;
-    if (last[b]! < target) {
-      // Gallop, then binary search, over the block bounds.
-      let step = 1;
-      let lo = b + 1;
-      while (lo + step < last.length && last[lo + step]! < target) step *= 2;
-      let hi = Math.min(last.length, lo + step + 1);
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (last[mid]! < target) lo = mid + 1;
-        else hi = mid;
+    if (last[b]! >= target) {
+      if (!this.loaded) {
+        this.doc = target;
+        return;
       }
-      b = lo;
-    } else if (this.loaded) {
-      // Same block: move within it.
-      let i = this.i;
-      let hi = this.docs.length;
-      while (i < hi) {
-        const mid = (i + hi) >>> 1;
-        if (this.docs[mid]! < target) i = mid + 1;
-        else hi = mid;
+      // Same block: gallop from the current posting (probes are usually a few postings ahead),
+      // then binary search; the block's last doc is ≥ target.
+      const docs = this.docs;
+      let i = this.i + 1;
+      const hi = docs.length - 1;
+      if (docs[i]! < target) {
+        let lo = i; // docs[lo] < target
+        let step = 1;
+        while (lo + step < hi && docs[lo + step]! < target) {
+          lo += step;
+          step <<= 1;
+        }
+        let h = lo + step < hi ? lo + step : hi;
+        i = lo + 1;
+        while (i < h) {
+          const mid = (i + h) >>> 1;
+          if (docs[mid]! < target) i = mid + 1;
+          else h = mid;
+        }
       }
       this.i = i;
-      this.doc = this.docs[i]!;
+      this.doc = docs[i]!;
       return;
     }
-    this.#toBlock(b, target);
+    // Gallop, then binary search, over the block bounds.
+    const n = last.length;
+    let step = 1;
+    let lo = b + 1;
+    while (lo + step < n && last[lo + step]! < target) step *= 2;
+    let hi = Math.min(n, lo + step + 1);
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (last[mid]! < target) lo = mid + 1;
+      else hi = mid;
+    }
+    b = lo;
+    this.loaded = false;
+    if (b >= n) {
+      this.doc = END;
+      return;
+    }
+    this.bi = b;
+    this.doc = target;
   }
 
   /** Moves to the first posting with doc ≥ target, reading its block. */
   seek(target: number): void {
     this.shallowSeek(target);
-    this.load();
+    if (!this.loaded && this.doc !== END) this.load();
+  }
+}
+
+/**
+ * A bounded map that forgets its oldest entries (FIFO). The order is a ring of keys: evicting
+ * through Map iteration would skip the deleted entries at the front of V8's table, O(size).
+ */
+class FifoCache<K, V> {
+  readonly #map = new Map<K, V>();
+  readonly #ring: (K | undefined)[];
+  #next = 0;
+
+  constructor(capacity: number) {
+    this.#ring = new Array<K | undefined>(Math.max(0, capacity)).fill(undefined);
   }
 
-  #toBlock(b: number, target: number): void {
-    this.loaded = false;
-    if (b >= this.blocks.last.length) {
-      this.doc = END;
-      return;
-    }
-    this.bi = b;
-    this.target = target;
-    this.doc = 0;
+  get(key: K): V | undefined {
+    return this.#map.get(key);
+  }
+
+  /** Adds a key that is not in the cache (no-op at capacity 0). */
+  add(key: K, value: V): void {
+    const ring = this.#ring;
+    if (ring.length === 0) return;
+    const old = ring[this.#next];
+    if (old !== undefined) this.#map.delete(old);
+    ring[this.#next] = key;
+    this.#next = (this.#next + 1) % ring.length;
+    this.#map.set(key, value);
   }
 }
 
@@ -209,21 +306,46 @@ export class Searcher {
   readonly dict: TermDictionary;
   /** W_f / (1 − b_f + b_f · len_f / avg_f) per doc and field (the index's weights). */
   readonly #norms: Float32Array;
-  readonly #blockCache = new Map<number, TermBlocks>();
+  readonly #boundsCache = new FifoCache<number, TermBlocks>(BOUNDS_CACHE_TERMS);
+  /** Decoded blocks by global block number (FIFO, at most BLOCK_CACHE_BLOCKS). */
+  readonly #blockCache: FifoCache<number, DecodedBlock>;
+  /** Planned query words (candidates are a dictionary scan: typos), FIFO, at most PLAN_CACHE_WORDS. */
+  readonly #plans = new FifoCache<string, readonly WordList[]>(PLAN_CACHE_WORDS);
+  readonly #readBlock = (t: number, j: number): DecodedBlock => this.#block(t, j);
 
-  constructor(index: SearchIndexReader | SearchIndexData) {
+  constructor(index: SearchIndexReader | SearchIndexData, opts: { blockCacheBlocks?: number } = {}) {
     const ix = index instanceof SearchIndexReader ? index : SearchIndexReader.fromData(index);
     this.ix = ix;
     this.dict = new TermDictionary(ix.terms);
     this.#norms = docNorms(ix.lengths, ix.docCount, ix.avgFieldLengths, ix.fieldWeights, ix.fieldB);
+    this.#blockCache = new FifoCache(opts.blockCacheBlocks ?? BLOCK_CACHE_BLOCKS);
   }
 
-  #blocks(t: number): TermBlocks {
-    let b = this.#blockCache.get(t);
+  #bounds(t: number): TermBlocks {
+    let b = this.#boundsCache.get(t);
     if (b) return b;
     b = this.ix.blocks(t);
-    if (this.#blockCache.size >= BLOCK_CACHE_TERMS) this.#blockCache.delete(this.#blockCache.keys().next().value!);
-    this.#blockCache.set(t, b);
+    this.#boundsCache.add(t, b);
+    return b;
+  }
+
+  #block(t: number, j: number): DecodedBlock {
+    const k = this.ix.blockStarts[t]! + j;
+    const cache = this.#blockCache;
+    let b = cache.get(k);
+    if (b) return b;
+    // One buffer per block: docs, tf~ (−1: not yet computed), tf bytes (a copy: the read's
+    // buffer may be a shared pool slab).
+    const n = this.ix.df(t) - j * this.ix.blockSize;
+    const size = n < this.ix.blockSize ? n : this.ix.blockSize;
+    const F = this.ix.fields.length;
+    const buf = new ArrayBuffer(8 * size + F * size);
+    const docs = new Uint32Array(buf, 0, size);
+    const xs = new Float32Array(buf, 4 * size, size).fill(-1);
+    const tfs = new Uint8Array(buf, 8 * size, F * size);
+    tfs.set(this.ix.block(t, j, docs).tfs);
+    b = { docs, tfs, xs };
+    cache.add(k, b);
     return b;
   }
 
@@ -272,78 +394,102 @@ export class Searcher {
     return [...byTerm.values()];
   }
 
+  /** A word's posting lists: its candidates grouped by term, with scales per language and bounds. */
+  #wordPlan(word: string, kind: 'word' | 'cjk1' | 'cjk2', last: boolean): readonly WordList[] {
+    const key = `${kind}:${last ? 1 : 0}:${word}`;
+    const cached = this.#plans.get(key);
+    if (cached) return cached;
+    const { termStarts, termMax, docCount: N } = this.ix;
+    const L = this.ix.languages.length;
+    const cands = this.candidates(word, kind, last);
+    // One idf per word (like Lucene's "blended" rewrite): from its most frequent exact term, or
+    // with no exact term from its most frequent expansion. A typo or completion that hits a rare
+    // term must not outscore the word itself, nor a frequent expansion flatten an exact word.
+    let df = 0;
+    const exact = cands.some((c) => c.weight === 1);
+    for (const c of cands) if (!exact || c.weight === 1) df = Math.max(df, termStarts[c.term + 1]! - termStarts[c.term]!);
+    const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
+    // One list per term: per language the largest weight · idf (scores are monotone in it).
+    const scales = new Map<number, Float64Array>();
+    for (const c of cands) {
+      const s = c.weight * idf;
+      let scale = scales.get(c.term);
+      if (!scale) scales.set(c.term, (scale = new Float64Array(L)));
+      for (let l = 0; l < L; l++) if ((!c.langs || c.langs[l]) && s > scale[l]!) scale[l] = s;
+    }
+    const lists: WordList[] = [];
+    for (const [term, scale] of scales) {
+      let maxScale = 0;
+      for (const s of scale) if (s > maxScale) maxScale = s;
+      if (maxScale <= 0) continue;
+      const m = termMax[term]!;
+      lists.push({ term, scale, ub: (maxScale * m) / (K1 + m) });
+    }
+    this.#plans.add(key, lists);
+    return lists;
+  }
+
   search(opts: SearchOptions): SearchHit[] {
     const tokens = tokenizeQuery(normalizeText(opts.query));
     const seen = new Set<string>();
     const words = tokens.filter((t) => !seen.has(t.text) && seen.add(t.text));
     const lastWord = tokens.at(-1);
-    const { termStarts, termMax, docCount: N } = this.ix;
     const limit = Math.max(0, opts.limit);
     if (limit === 0 || words.length === 0) return [];
-    const exhaustive = opts.exhaustive === true;
 
-    // Plan: each word's candidates, idf and an upper bound of what it can add to any doc.
+    // Plan: each word's lists (cached per word), with an upper bound of what they add to any doc.
     const cursors: Cursor[] = [];
     words.forEach((w, wi) => {
       const last = lastWord?.kind === 'word' && w.text === lastWord.text;
-      const cands = this.candidates(w.text, w.kind, last);
-      // One idf per word (like Lucene's "blended" rewrite): from its most frequent exact term, or
-      // with no exact term from its most frequent expansion. A typo or completion that hits a rare
-      // term must not outscore the word itself, nor a frequent expansion flatten an exact word.
-      let df = 0;
-      const exact = cands.some((c) => c.weight === 1);
-      for (const c of cands) if (!exact || c.weight === 1) df = Math.max(df, termStarts[c.term + 1]! - termStarts[c.term]!);
-      const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
-      for (const c of cands) {
-        const scale = c.weight * idf;
-        const m = termMax[c.term]!;
-        cursors.push(new Cursor(this.ix, this.#blocks(c.term), c.term, wi, scale, (scale * m) / (K1 + m), c.langs));
-      }
+      for (const l of this.#wordPlan(w.text, w.kind, last)) cursors.push(new Cursor(l.term, wi, l.scale, l.ub, this.#bounds(l.term), this.#readBlock));
     });
-    return this.#run(cursors, words.length, limit, opts.allowed, exhaustive);
+    return this.#run(cursors, words.length, limit, opts.allowed, opts.exhaustive === true);
   }
 
   /** Document-at-a-time scoring with MaxScore and block-max pruning (module comment). */
   #run(cursors: Cursor[], W: number, limit: number, allowed: Uint8Array | undefined, exhaustive: boolean): SearchHit[] {
-    const F = this.ix.fields.length;
-    const norms = this.#norms;
     const docLanguage = this.ix.docLanguage;
+    const norms = this.#norms;
+    const F = this.ix.fields.length;
     const slack = W > 1 ? SUM_SLACK : 1;
     // MaxScore over lists: by bound ascending, a prefix of lists is "non-essential" while no doc
     // found only in them can reach θ: Σ over words of the largest bound of the word's lists in the
     // prefix (a word scores its best candidate, so its lists' bounds do not add up).
     const order = cursors.slice().sort((a, b) => a.ub - b.ub || a.word - b.word || a.term - b.term);
-    const cum: number[] = [];
+    const cum = new Float64Array(order.length);
     {
       const m = new Float64Array(W);
       let sum = 0;
-      for (const c of order) {
+      order.forEach((c, i) => {
         sum += c.ub - m[c.word]!; // ascending: c.ub is the word's largest so far
         m[c.word] = c.ub;
-        cum.push(sum * slack);
-      }
+        cum[i] = sum * slack;
+      });
     }
     let nonEss = 0; // order[0 .. nonEss) are non-essential
-    let ess = cursors;
+    let ess = order.slice();
+    let E = ess.length;
     const nonEssMax = new Float64Array(W); // per word: the largest bound of its non-essential lists
+    const winNon = new Float64Array(W); // ... and the largest within the current window
     const nonEssOf: Cursor[][] = Array.from({ length: W }, () => []); // strongest first
 
     const top: SearchHit[] = [];
+    let full = false;
     let theta = -Infinity; // the k-th score once the top is full
     let kthDoc = -1; // ... and its doc
     let done = false; // nothing unseen can beat θ any more
+    let essChanged = false;
     const wordScore = new Float64Array(W);
     const blockWord = new Float64Array(W);
-    // A doc whose score is at most `bound` and whose number is at least `low` cannot enter the
-    // top: below θ, or equal to it but after the k-th doc (ties go to the lower doc).
-    const cannotEnter = (bound: number, low: number) => top.length === limit && (bound < theta || (bound === theta && low > kthDoc));
-    const offer = (d: number, total: number) => {
-      if (total <= 0 || cannotEnter(total, d)) return;
+
+    // Adds a doc that can enter the top (the caller checked); raises θ and shrinks the essential set.
+    const offer = (d: number, total: number): void => {
       let at = top.length;
       while (at > 0 && (top[at - 1]!.score < total || (top[at - 1]!.score === total && top[at - 1]!.doc > d))) at--;
       top.splice(at, 0, { doc: d, score: total });
       if (top.length > limit) top.pop();
       if (top.length < limit) return;
+      full = true;
       const kth = top[limit - 1]!;
       const raised = kth.score > theta;
       theta = kth.score;
@@ -355,133 +501,226 @@ export class Searcher {
           if (c.ub > nonEssMax[c.word]!) nonEssMax[c.word] = c.ub;
           nonEssOf[c.word]!.unshift(c);
         }
+        probeOrder.length = 0;
+        for (let w = 0; w < W; w++) if (nonEssMax[w]! > 0) probeOrder.push(w);
+        probeOrder.sort((a, b) => nonEssMax[b]! - nonEssMax[a]! || a - b);
         if (nonEss === order.length) done = true;
-        else ess = order.slice(nonEss);
+        else {
+          ess = order.slice(nonEss);
+          E = ess.length;
+          essChanged = true;
+        }
       }
     };
 
-    const score = (c: Cursor, d: number): number => {
-      if (c.langs && !c.langs[docLanguage[d]!]) return 0;
-      const at = c.i * F;
-      const tfs = c.tfs;
-      let x = 0;
-      const n = d * F;
-      for (let f = 0; f < F; f++) x += tfs[at + f]! * norms[n + f]!;
-      x = Math.fround(x);
-      return (c.scale * x) / (K1 + x);
+    // Finishes doc d given its essential word scores in wordScore: the non-essential lists, word by
+    // word (the largest bounds first) while d can still beat θ, then the exact total and the offer.
+    const probeOrder: number[] = [];
+    let seeded: Uint32Array = NO_DOCS;
+    let seedAt = 0;
+    const complete = (d: number, lang: number): void => {
+      if (nonEss > 0) {
+        let upper = 0;
+        for (let w = 0; w < W; w++) {
+          const a = wordScore[w]!;
+          const b = winNon[w]!;
+          upper += a > b ? a : b;
+        }
+        for (let k = 0; k < probeOrder.length; k++) {
+          const w = probeOrder[k]!;
+          if (winNon[w]! <= wordScore[w]!) continue;
+          const u = upper * slack;
+          if (u < theta || (u === theta && d > kthDoc)) return;
+          let best = wordScore[w]!;
+          const lists = nonEssOf[w]!;
+          for (let j = 0; j < lists.length; j++) {
+            const c = lists[j]!;
+            if (c.winUb <= best) continue;
+            c.shallowSeek(d);
+            if (c.doc !== d) continue; // past d (also END), or not loaded and d may be in the block
+            if (!c.loaded) {
+              // Read the block only if its bound for this doc's language can beat the best so far.
+              const m = c.max[c.bi]!;
+              const sc = c.uniform >= 0 ? c.uniform : c.scale[lang]!;
+              if ((sc * m) / (K1 + m) <= best) continue;
+              c.load();
+            }
+            if (c.doc === d) {
+              const x = tfAt(c.docs, c.tfs, c.xs, c.i, norms, F);
+              const sc = c.uniform >= 0 ? c.uniform : c.scale[lang]!;
+              const s = (sc * x) / (K1 + x);
+              if (s > best) best = s;
+            }
+          }
+          upper += best - winNon[w]!;
+          wordScore[w] = best;
+        }
+      }
+      // The exact score: word scores summed in query order (the same sum as exhaustive scoring).
+      let total = 0;
+      for (let w = 0; w < W; w++) total += wordScore[w]!;
+      if (total <= 0 || (full && (total < theta || (total === theta && d > kthDoc)))) return;
+      while (seedAt < seeded.length && seeded[seedAt]! < d) seedAt++;
+      if (seedAt < seeded.length && seeded[seedAt] === d) return;
+      offer(d, total);
     };
 
     // Seeding: the docs of the strongest list's best block are scored in full first, so that θ
     // starts high and the pruning rules bite from the first doc. They are not scored again.
-    let seeded: Set<number> | undefined;
     const strongest = order.at(-1);
-    if (!exhaustive && strongest && strongest.blocks.max.length > 1) {
-      const maxes = strongest.blocks.max;
+    if (!exhaustive && strongest && strongest.max.length > 1) {
+      const maxes = strongest.max;
       let best = 0;
       for (let b = 1; b < maxes.length; b++) if (maxes[b]! > maxes[best]!) best = b;
       const probe = strongest.clone();
-      probe.shallowSeek(best > 0 ? strongest.blocks.last[best - 1]! + 1 : 0);
-      probe.load();
-      const docs = Array.from(probe.docs.subarray(probe.i)).filter((d) => !allowed || allowed[d]);
-      seeded = new Set(docs);
+      probe.seek(best > 0 ? strongest.last[best - 1]! + 1 : 0);
+      const docs = probe.docs.subarray(probe.i).filter((d) => !allowed || allowed[d] !== 0);
+      seeded = docs;
       const probes = cursors.map((c) => c.clone());
       for (const d of docs) {
         wordScore.fill(0);
         for (const c of probes) {
           c.seek(d);
           if (c.doc === d) {
-            const x = score(c, d);
-            if (x > wordScore[c.word]!) wordScore[c.word] = x;
+            const x = tfAt(c.docs, c.tfs, c.xs, c.i, norms, F);
+            const sc = c.uniform >= 0 ? c.uniform : c.scale[docLanguage[d]!]!;
+            const s = (sc * x) / (K1 + x);
+            if (s > wordScore[c.word]!) wordScore[c.word] = s;
           }
         }
         let total = 0;
         for (let w = 0; w < W; w++) total += wordScore[w]!;
-        offer(d, total);
+        if (total > 0 && !(full && (total < theta || (total === theta && d > kthDoc)))) offer(d, total);
       }
     }
 
+    // The current block-max window: docs in [.., winEnd) score at most winBound.
+    let winEnd = 0;
+    let winBound = Infinity;
     for (;;) {
       if (done) break;
-      if (!exhaustive && top.length === limit) {
-        // Block-max: every doc in [lowest essential doc, e) scores at most, per word, the larger
-        // of its essential lists' current block bounds and its non-essential bound.
-        let e = END;
-        blockWord.set(nonEssMax);
-        let any = false;
-        for (const c of ess) {
-          if (c.doc === END) continue;
-          any = true;
-          const last = c.blocks.last[c.bi]!;
-          if (last + 1 < e) e = last + 1;
-          const m = c.blocks.max[c.bi]!;
-          const s = (c.scale * m) / (K1 + m);
-          if (s > blockWord[c.word]!) blockWord[c.word] = s;
+      // The lowest doc any essential list may hold next.
+      let low = END;
+      for (let k = 0; k < E; k++) {
+        const x = ess[k]!.doc;
+        if (x < low) low = x;
+      }
+      if (low === END) break;
+      if (full && !exhaustive) {
+        if (low >= winEnd || essChanged) {
+          // Block-max: every doc in [low, e) scores at most, per word, the larger of its
+          // non-essential bound and the current block bounds of its essential lists that may
+          // hold a doc below e.
+          essChanged = false;
+          let e = END;
+          for (let k = 0; k < E; k++) {
+            const c = ess[k]!;
+            if (c.doc === END) continue;
+            const l = c.last[c.bi]! + 1;
+            if (l < e) e = l;
+          }
+          for (let w = 0; w < W; w++) blockWord[w] = 0;
+          for (let k = 0; k < E; k++) {
+            const c = ess[k]!;
+            if (c.doc >= e) continue;
+            const s = c.blockUb();
+            if (s > blockWord[c.word]!) blockWord[c.word] = s;
+          }
+          // Non-essential lists: the largest block bound among their blocks that may hold a doc in
+          // [low, e) (0 for a list with none there).
+          for (let w = 0; w < W; w++) winNon[w] = 0;
+          for (let k = 0; k < nonEss; k++) {
+            const c = order[k]!;
+            c.shallowSeek(low);
+            c.winUb = 0;
+            if (c.doc >= e) continue; // also END
+            const { last, max } = c;
+            let m = max[c.bi]!;
+            for (let b = c.bi + 1; b < last.length && last[b - 1]! + 1 < e; b++) if (max[b]! > m) m = max[b]!;
+            const s = (c.maxScale * m) / (K1 + m);
+            c.winUb = s;
+            if (s > winNon[c.word]!) winNon[c.word] = s;
+          }
+          let bound = 0;
+          for (let w = 0; w < W; w++) bound += blockWord[w]! > winNon[w]! ? blockWord[w]! : winNon[w]!;
+          winEnd = e;
+          winBound = bound * slack;
         }
-        if (!any) break;
-        let bound = 0;
-        for (let w = 0; w < W; w++) bound += blockWord[w]!;
-        let low = END;
-        for (const c of ess) if (c.lowerBound < low) low = c.lowerBound;
-        if (cannotEnter(bound * slack, low)) {
-          for (const c of ess) c.shallowSeek(e);
+        if (winBound < theta || (winBound === theta && low > kthDoc)) {
+          for (let k = 0; k < E; k++) ess[k]!.shallowSeek(winEnd);
           continue;
         }
       }
 
       // The next doc: read the blocks of the lists that may hold it.
       let d = END;
-      for (const c of ess) {
-        if (c.loaded) {
-          if (c.doc < d) d = c.doc;
-        } else if (c.doc !== END && c.lowerBound <= d) {
+      for (let k = 0; k < E; k++) {
+        const c = ess[k]!;
+        if (!c.loaded) {
+          if (c.doc > d || c.doc === END) continue;
           c.load();
-          if (c.doc < d) d = c.doc;
+        }
+        if (c.doc < d) d = c.doc;
+      }
+      if (full && !exhaustive) {
+        if (d >= winEnd) continue; // past the window: check the next one first
+        if (E === 1) {
+          // One essential list: its docs in this block one after the other, in a tight loop;
+          // a doc that cannot enter even with every non-essential bound is passed over.
+          const c = ess[0]!;
+          const cw = c.word;
+          const { docs, tfs, xs, scale, uniform } = c;
+          const n = docs.length;
+          let nm = winNon[cw]!;
+          let rest = 0;
+          for (let w = 0; w < W; w++) if (w !== cw) rest += winNon[w]!;
+          let i = c.i;
+          for (; i < n; i++) {
+            const x = tfAt(docs, tfs, xs, i, norms, F);
+            const dd = docs[i]!;
+            const lang = docLanguage[dd]!;
+            const s = ((uniform >= 0 ? uniform : scale[lang]!) * x) / (K1 + x);
+            const u = ((s > nm ? s : nm) + rest) * slack;
+            if (u < theta || (u === theta && dd > kthDoc)) continue;
+            if (allowed && !allowed[dd]) continue;
+            for (let w = 0; w < W; w++) wordScore[w] = 0;
+            wordScore[cw] = s;
+            const before = nonEss;
+            complete(dd, lang);
+            if (done) break;
+            if (nonEss !== before) {
+              nm = winNon[cw]!;
+              rest = 0;
+              for (let w = 0; w < W; w++) if (w !== cw) rest += winNon[w]!;
+            }
+          }
+          if (done) break;
+          c.i = n - 1;
+          c.next();
+          continue;
         }
       }
-      if (d === END) break;
       if (allowed && !allowed[d]) {
-        for (const c of ess) if (c.loaded && c.doc === d) c.next();
+        for (let k = 0; k < E; k++) {
+          const c = ess[k]!;
+          if (c.doc === d) c.next();
+        }
         continue;
       }
 
       // Essential lists: the best candidate at d per word.
-      wordScore.fill(0);
-      for (const c of ess) {
-        if (!c.loaded || c.doc !== d) continue;
-        const s = score(c, d);
+      const lang = docLanguage[d]!;
+      for (let w = 0; w < W; w++) wordScore[w] = 0;
+      for (let k = 0; k < E; k++) {
+        const c = ess[k]!;
+        if (c.doc !== d) continue;
+        const x = tfAt(c.docs, c.tfs, c.xs, c.i, norms, F);
+        const sc = c.uniform >= 0 ? c.uniform : c.scale[lang]!;
+        const s = (sc * x) / (K1 + x);
         if (s > wordScore[c.word]!) wordScore[c.word] = s;
         c.next();
       }
-      // Non-essential lists, word by word, while d can still beat θ.
-      if (nonEss > 0) {
-        let upper = 0;
-        for (let w = 0; w < W; w++) upper += Math.max(wordScore[w]!, nonEssMax[w]!);
-        let dropped = false;
-        for (let w = 0; w < W && !dropped; w++) {
-          if (nonEssMax[w]! <= wordScore[w]!) continue;
-          if (cannotEnter(upper * slack, d)) {
-            dropped = true;
-            break;
-          }
-          let best = wordScore[w]!;
-          for (const c of nonEssOf[w]!) {
-            if (c.ub <= best) break;
-            c.seek(d);
-            if (c.doc === d) {
-              const s = score(c, d);
-              if (s > best) best = s;
-            }
-          }
-          upper += best - nonEssMax[w]!;
-          wordScore[w] = best;
-        }
-        if (dropped || cannotEnter(upper * slack, d)) continue;
-      }
-      // The exact score: word scores summed in query order (the same sum as exhaustive scoring).
-      let total = 0;
-      for (let w = 0; w < W; w++) total += wordScore[w]!;
-      if (!seeded?.has(d)) offer(d, total);
-      if (done) break;
+      complete(d, lang);
     }
     return top;
   }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, searchWriter } from '../../../build/write/search.ts';
+import { buildSearchIndex, fieldTexts, searchWriter } from '../../../build/write/search.ts';
 import { writePart } from '../../../build/write/write-dataset.ts';
 import { PATHS } from '../../../runtime/format/constants.ts';
 import { FormatError } from '../../../runtime/format/container.ts';
 import { decodeSearchIndex, encodeSearchIndex, SEARCH_FIELDS } from '../../../runtime/format/search-index.ts';
+import { analyze } from '../../../runtime/format/text/analyze.ts';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
 
 const recipes = [
@@ -47,6 +48,39 @@ describe('search index writer', () => {
     expect(postings('肉')).toEqual([[2, [1, 0, 0, 0, 0]]]);
     // Field lengths: "红烧肉" → 红 红烧 烧 烧肉 肉 = 5 terms.
     expect(ix.lengths[2 * 5]).toBe(5);
+  });
+
+  it('indexes exactly the terms of analyze() on mixed scripts (its scanners agree with the tokenizer)', () => {
+    let seed = 11;
+    const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const pieces = ['红烧肉', 'カレー', 'ー', 'aー', 'ーa', '々', '漢字かなカナ', 'iphone版', 'Crêpe', 'Äpfel', 'straße', 'Ωmega',
+      'Кartoffeln', 'tomatoes', "don't", '𠀋𠀋', '𝔘nicode', 'x'.repeat(41), 'é'.repeat(40), 'é'.repeat(41), '日'.repeat(45), 'ab12',
+      '５０', 'ﬁsh', '〇', '⺀', 'カ・レ', '゛', ' ', '-', ',', '김치찌개', 'ελληνικά', 'naïve', 'Chicken'];
+    const text = (n: number) => Array.from({ length: n }, () => pieces[Math.floor(rand() * pieces.length)]).join(rand() < 0.5 ? ' ' : '');
+    const langs = ['en', 'de', 'zh', 'ja', 'fr', 'ko', 'es'];
+    const mixed = Array.from({ length: 300 }, (_, i) =>
+      makeRecipe({ id: `m${i}`, language: langs[i % langs.length]!, title: text(4), description: text(8), instructions: [{ step: 1, text: text(20) }] }),
+    );
+    const ix = buildSearchIndex(mixed);
+    const F = SEARCH_FIELDS.length;
+    const got = new Map<string, string>(); // "doc term" → tfs
+    for (let t = 0; t < ix.terms.length; t++) {
+      for (let p = ix.termStarts[t]!; p < ix.termStarts[t + 1]!; p++) got.set(`${ix.docs[p]} ${ix.terms[t]}`, [...ix.tfs.subarray(p * F, p * F + F)].join());
+    }
+    const want = new Map<string, string>();
+    mixed.forEach((r, d) => {
+      const tf = new Map<string, number[]>();
+      fieldTexts(r).forEach((field, f) => {
+        const terms = analyze(field, r.language);
+        expect(ix.lengths[d * F + f]).toBe(terms.length);
+        for (const term of terms) {
+          if (!tf.has(term)) tf.set(term, new Array<number>(F).fill(0));
+          tf.get(term)![f]!++;
+        }
+      });
+      for (const [term, counts] of tf) want.set(`${d} ${term}`, counts.join());
+    });
+    expect(got).toEqual(want);
   });
 
   it('writes byte-identical files for the same recipes', () => {

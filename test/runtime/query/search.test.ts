@@ -197,7 +197,10 @@ describe('search pruning', () => {
     const recipes = Array.from({ length: 1500 }, (_, i) =>
       makeRecipe({ id: `s${i}`, language: i % 7 === 0 ? 'de' : 'en', title: text(4), description: text(12), instructions: step(text(30)) }),
     );
-    const searcher = new Searcher(buildSearchIndex(recipes));
+    const index = buildSearchIndex(recipes);
+    const searcher = new Searcher(index);
+    // Tiny block caches: blocks are evicted while queries still hold them, or never kept.
+    const evicting = [new Searcher(index, { blockCacheBlocks: 3 }), new Searcher(index, { blockCacheBlocks: 0 })];
     const allowed = Uint8Array.from({ length: recipes.length }, () => (rand() < 0.6 ? 1 : 0));
     for (let q = 0; q < 120; q++) {
       let query = text(4);
@@ -205,6 +208,7 @@ describe('search pruning', () => {
       for (const limit of [1, 10, 50]) {
         expect(searcher.search({ query, limit }), query).toEqual(searcher.search({ query, limit, exhaustive: true }));
         expect(searcher.search({ query, limit, allowed }), query).toEqual(searcher.search({ query, limit, allowed, exhaustive: true }));
+        for (const s of evicting) expect(s.search({ query, limit }), query).toEqual(searcher.search({ query, limit, exhaustive: true }));
       }
     }
   });
