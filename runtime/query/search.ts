@@ -122,6 +122,16 @@ const NO_DOCS = new Uint32Array(0);
 const NO_XS = new Float32Array(0);
 const NO_TFS = new Uint8Array(0);
 
+/** First index in [lo, hi) whose value is ≥ target (hi when none), over an ascending array. */
+function lowerBound(a: Uint32Array, target: number, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid]! < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** One term's list for one word: a position moved forward block by block. */
 class Cursor {
   readonly term: number;
@@ -186,15 +196,8 @@ class Cursor {
     this.tfs = b.tfs;
     this.loaded = true;
     const t = this.doc;
-    let i = 0;
-    if (docs[0]! < t) {
-      let hi = docs.length - 1; // the block's last doc is ≥ t by construction
-      while (i < hi) {
-        const mid = (i + hi) >>> 1;
-        if (docs[mid]! < t) i = mid + 1;
-        else hi = mid;
-      }
-    }
+    // The block's last doc is ≥ t by construction.
+    const i = docs[0]! < t ? lowerBound(docs, t, 0, docs.length - 1) : 0;
     this.i = i;
     this.doc = docs[i]!;
   }
@@ -214,8 +217,7 @@ class Cursor {
   shallowSeek(target: number): void {
     if (this.doc >= target) return;
     const last = this.last;
-    let b = this.bi;
-    if (last[b]! >= target) {
+    if (last[this.bi]! >= target) {
       if (!this.loaded) {
         this.doc = target;
         return;
@@ -232,13 +234,7 @@ class Cursor {
           lo += step;
           step <<= 1;
         }
-        let h = lo + step < hi ? lo + step : hi;
-        i = lo + 1;
-        while (i < h) {
-          const mid = (i + h) >>> 1;
-          if (docs[mid]! < target) i = mid + 1;
-          else h = mid;
-        }
+        i = lowerBound(docs, target, lo + 1, lo + step < hi ? lo + step : hi);
       }
       this.i = i;
       this.doc = docs[i]!;
@@ -247,15 +243,9 @@ class Cursor {
     // Gallop, then binary search, over the block bounds.
     const n = last.length;
     let step = 1;
-    let lo = b + 1;
+    const lo = this.bi + 1;
     while (lo + step < n && last[lo + step]! < target) step *= 2;
-    let hi = Math.min(n, lo + step + 1);
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (last[mid]! < target) lo = mid + 1;
-      else hi = mid;
-    }
-    b = lo;
+    const b = lowerBound(last, target, lo, Math.min(n, lo + step + 1));
     this.loaded = false;
     if (b >= n) {
       this.doc = END;
