@@ -19,13 +19,8 @@ import { cleanText } from './text.ts';
 const MEMO_LIMIT = 200_000;
 const parseMemo = new Map<string, ParsedLine>();
 const matchMemo = new WeakMap<Catalog, Map<string, string | null>>();
-/** A memoised finished Ingredient (never handed out itself) and the keys of its object-valued fields. */
-interface Done {
-  ingredient: Ingredient;
-  nested: string[];
-}
-/** Per catalog, per language: raw line as published → its Done (null: the line is empty once cleaned). */
-const lineMemo = new WeakMap<Catalog, Map<string, Map<string, Done | null>>>();
+/** Per catalog, per language: raw line as published → its finished Ingredient, never handed out itself (null: the line is empty once cleaned). */
+const lineMemo = new WeakMap<Catalog, Map<string, Map<string, Ingredient | null>>>();
 let lineMemoSize = 0;
 
 /** A deep copy of a parse result (plain objects, arrays and primitives; key order kept). */
@@ -80,19 +75,7 @@ function toIngredient(raw: string, hint: IngredientHint | undefined, language: s
   return ingredient;
 }
 
-function done(ingredient: Ingredient): Done {
-  const nested = Object.keys(ingredient).filter((k) => typeof (ingredient as unknown as Record<string, unknown>)[k] === 'object');
-  return { ingredient, nested };
-}
-
-/** A copy of a memoised Ingredient: same keys in the same order, object-valued fields copied too. */
-function handOut(d: Done): Ingredient {
-  const out = { ...d.ingredient } as unknown as Record<string, unknown>;
-  for (const k of d.nested) out[k] = copy(out[k]);
-  return out as unknown as Ingredient;
-}
-
-function linesOf(catalog: Catalog, language: string): Map<string, Done | null> {
+function linesOf(catalog: Catalog, language: string): Map<string, Ingredient | null> {
   let perLanguage = lineMemo.get(catalog);
   if (!perLanguage) lineMemo.set(catalog, (perLanguage = new Map()));
   let lines = perLanguage.get(language);
@@ -107,7 +90,7 @@ export function toIngredients(
   catalog: Catalog,
 ): Ingredient[] {
   const out: Ingredient[] = [];
-  let memo: Map<string, Done | null> | undefined;
+  let memo: Map<string, Ingredient | null> | undefined;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
     const hint = hints?.[i];
@@ -124,12 +107,11 @@ export function toIngredients(
         lineMemoSize = 0;
         memo = linesOf(catalog, language);
       }
-      const ingredient = toIngredient(raw, undefined, language, catalog);
-      memoised = ingredient ? done(ingredient) : null;
+      memoised = toIngredient(raw, undefined, language, catalog) ?? null;
       memo.set(raw, memoised);
       lineMemoSize++;
     }
-    if (memoised) out.push(handOut(memoised));
+    if (memoised) out.push(copy(memoised));
   }
   return out;
 }
