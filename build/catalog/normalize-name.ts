@@ -4,19 +4,11 @@
  * Build-only process, so a bounded module cache is safe; cleared at the cap.
  */
 import { normalizeName as normalizeUncached } from '../../runtime/format/normalize-name.ts';
+import { BoundedMemo } from '../normalize/bounded-memo.ts';
 
-const MEMO = new Map<string, string>();
-const MEMO_CAP = 1 << 20;
+const MEMO = new BoundedMemo<string, string>(1 << 20);
 
-export function normalizeName(s: string): string {
-  let out = MEMO.get(s);
-  if (out === undefined) {
-    if (MEMO.size >= MEMO_CAP) MEMO.clear();
-    out = normalizeUncached(s);
-    MEMO.set(s, out);
-  }
-  return out;
-}
+export const normalizeName = (s: string): string => MEMO.get(s, normalizeUncached);
 
 /** A catalog id slug: the normalised name restricted to [a-z0-9-]; '' when nothing Latin is left. */
 export function slugify(s: string): string {

@@ -6,6 +6,7 @@
 import type { CatalogEntry } from '../../runtime/format/catalog.ts';
 import type { Catalog } from './catalog.ts';
 import { normalizeName } from '../catalog/normalize-name.ts';
+import { BoundedMemo } from './bounded-memo.ts';
 
 type DietFlag = 'vegan' | 'vegetarian' | 'pescatarian' | 'dairyFree' | 'glutenFree';
 
@@ -40,18 +41,12 @@ export function labelledDiets(labels: readonly string[]): Set<string> {
 }
 
 /** The diet one label names, memoised (labels repeat across recipes; bounded). */
-const LABEL_MEMO = new Map<string, string | null>();
-const LABEL_MEMO_LIMIT = 100_000;
+const LABEL_MEMO = new BoundedMemo<string, string | null>(100_000);
 
-function labelledDiet(label: string): string | undefined {
-  let slug = LABEL_MEMO.get(label);
-  if (slug === undefined) {
-    if (LABEL_MEMO.size >= LABEL_MEMO_LIMIT) LABEL_MEMO.clear();
-    slug = LABEL_INDEX.get(normalizeName(label)) ?? LABEL_INDEX.get(normalizeName(label.replace(/^http:/, 'https:'))) ?? null;
-    LABEL_MEMO.set(label, slug);
-  }
-  return slug ?? undefined;
-}
+const dietOfLabel = (label: string): string | null =>
+  LABEL_INDEX.get(normalizeName(label)) ?? LABEL_INDEX.get(normalizeName(label.replace(/^http:/, 'https:'))) ?? null;
+
+const labelledDiet = (label: string): string | undefined => LABEL_MEMO.get(label, dietOfLabel) ?? undefined;
 
 /**
  * Diet slugs (dairy-free, gluten-free, pescatarian, vegan, vegetarian) the recipe is known to suit,

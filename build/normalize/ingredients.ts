@@ -3,6 +3,7 @@ import type { IngredientHint } from '../sources/types.ts';
 import { matchRecipeIngredient, type Catalog } from './catalog.ts';
 import { parseIngredientLine, type ParsedLine } from './ingredient-line.ts';
 import { cleanText } from './text.ts';
+import { BoundedMemo } from './bounded-memo.ts';
 
 /**
  * Ingredient lines → Ingredient objects. Each line is cleaned (HTML out) and parsed; when the
@@ -17,8 +18,8 @@ import { cleanText } from './text.ts';
  * size (default 200,000 lines).
  */
 const MEMO_LIMIT = 200_000;
-const parseMemo = new Map<string, ParsedLine>();
-const matchMemo = new WeakMap<Catalog, Map<string, string | null>>();
+const parseMemo = new BoundedMemo<string, ParsedLine>(MEMO_LIMIT);
+const matchMemo = new WeakMap<Catalog, BoundedMemo<string, string | null>>();
 /** Per catalog, per language: raw line as published → its finished Ingredient, never handed out itself (null: the line is empty once cleaned). */
 const lineMemo = new WeakMap<Catalog, Map<string, Map<string, Ingredient | null>>>();
 let lineMemoSize = 0;
@@ -33,27 +34,13 @@ function copy<T>(value: T): T {
 }
 
 function parseMemoised(display: string, language: string): ParsedLine {
-  const key = `${language}\u0000${display}`;
-  let parsed = parseMemo.get(key);
-  if (!parsed) {
-    if (parseMemo.size >= MEMO_LIMIT) parseMemo.clear();
-    parsed = parseIngredientLine(display, language);
-    parseMemo.set(key, parsed);
-  }
-  return copy(parsed);
+  return copy(parseMemo.get(`${language}\u0000${display}`, () => parseIngredientLine(display, language)));
 }
 
 function matchMemoised(catalog: Catalog, name: string, language: string): string | undefined {
   let memo = matchMemo.get(catalog);
-  if (!memo) matchMemo.set(catalog, (memo = new Map()));
-  const key = `${language}\u0000${name}`;
-  let id = memo.get(key);
-  if (id === undefined) {
-    if (memo.size >= MEMO_LIMIT) memo.clear();
-    id = matchRecipeIngredient(catalog, name, language) ?? null;
-    memo.set(key, id);
-  }
-  return id ?? undefined;
+  if (!memo) matchMemo.set(catalog, (memo = new BoundedMemo(MEMO_LIMIT)));
+  return memo.get(`${language}\u0000${name}`, () => matchRecipeIngredient(catalog, name, language) ?? null) ?? undefined;
 }
 
 /** One line → its Ingredient (undefined for a line that is empty once cleaned). */

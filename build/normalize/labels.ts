@@ -1,18 +1,13 @@
 import { cleanText, stringsOf } from './text.ts';
+import { BoundedMemo } from './bounded-memo.ts';
 
 /** One keyword string → its [tag, lower-case key] parts, empty ones dropped (memoised, bounded). */
-const PARTS = new Map<string, readonly (readonly [string, string])[]>();
-const PARTS_LIMIT = 100_000;
+const PARTS = new BoundedMemo<string, readonly (readonly [string, string])[]>(100_000);
 
-function partsOf(entry: string): readonly (readonly [string, string])[] {
-  let parts = PARTS.get(entry);
-  if (parts === undefined) {
-    if (PARTS.size >= PARTS_LIMIT) PARTS.clear();
-    parts = entry.split(/[,，、]/).map((part) => cleanText(part)).filter((tag) => tag !== '').map((tag) => [tag, tag.toLowerCase()] as const);
-    PARTS.set(entry, parts);
-  }
-  return parts;
-}
+const splitParts = (entry: string): readonly (readonly [string, string])[] =>
+  entry.split(/[,，、]/).map((part) => cleanText(part)).filter((tag) => tag !== '').map((tag) => [tag, tag.toLowerCase()] as const);
+
+const partsOf = (entry: string) => PARTS.get(entry, splitParts);
 
 /** Comma-separated keyword strings → distinct trimmed tags as written (first spelling wins). */
 export function toTags(keywords: unknown): string[] {

@@ -14,6 +14,7 @@ import { toNutrition } from './nutrition.ts';
 import { parseServings } from './servings.ts';
 import { cleanText, isHttpUrl, splitBlock, stringsOf, toArray, toHttpUrl } from './text.ts';
 import { categorySlugs, equipmentFromInstructions, mapCourses, mapCuisines, mapEquipment, normalizeLanguage } from './vocab.ts';
+import { BoundedMemo } from './bounded-memo.ts';
 
 export interface NormalizeContext {
   catalog: Catalog;
@@ -147,19 +148,12 @@ function equipmentOf(rec: SourceRecord, steps: string[], language: string): stri
 const unique = (values: string[]): string[] => (values.length < 2 ? values.slice() : [...new Set(values)]);
 
 /** catalog.isNonFood memoised per catalog and (language, name): unmatched names repeat across recipes. Bounded. */
-const NON_FOOD_MEMO_LIMIT = 100_000;
-const nonFoodMemo = new WeakMap<Catalog, Map<string, boolean>>();
+const nonFoodMemo = new WeakMap<Catalog, BoundedMemo<string, boolean>>();
 
 function isNonFood(catalog: Catalog, name: string, language: string): boolean {
-  if (!catalog.isNonFood) return false;
+  const test = catalog.isNonFood;
+  if (!test) return false;
   let memo = nonFoodMemo.get(catalog);
-  if (memo === undefined) nonFoodMemo.set(catalog, (memo = new Map()));
-  const key = `${language}\u0000${name}`;
-  let answer = memo.get(key);
-  if (answer === undefined) {
-    if (memo.size >= NON_FOOD_MEMO_LIMIT) memo.clear();
-    answer = catalog.isNonFood(name, language) === true;
-    memo.set(key, answer);
-  }
-  return answer;
+  if (memo === undefined) nonFoodMemo.set(catalog, (memo = new BoundedMemo(100_000)));
+  return memo.get(`${language}\u0000${name}`, () => test(name, language) === true);
 }

@@ -3,6 +3,7 @@
  * translated or merged ('Hauptgericht' stays 'hauptgericht'; 'Main Course' is 'main-course').
  */
 import { slugify, stripMarkup } from './text.ts';
+import { BoundedMemo } from '../bounded-memo.ts';
 
 /** Labels longer than this (characters, after trimming) are sentences or titles, not categories. */
 export const MAX_CATEGORY_LABEL_LENGTH = 40;
@@ -20,21 +21,14 @@ function labelSlugs(label: string): string[] {
 }
 
 /** Labels repeat across recipes: labelSlugs memoised (bounded). */
-const MEMO = new Map<string, string[]>();
-const MEMO_LIMIT = 100_000;
+const MEMO = new BoundedMemo<string, string[]>(100_000);
 
 /** Category slugs (open set) from free-text category labels, first occurrence order, no duplicates. */
 export function categorySlugs(labels: string[], _language?: string): string[] {
   if (labels.length === 0) return [];
   const slugs = new Set<string>();
   for (const label of labels) {
-    let memo = MEMO.get(label);
-    if (memo === undefined) {
-      if (MEMO.size >= MEMO_LIMIT) MEMO.clear();
-      memo = labelSlugs(label);
-      MEMO.set(label, memo);
-    }
-    for (const slug of memo) slugs.add(slug);
+    for (const slug of MEMO.get(label, labelSlugs)) slugs.add(slug);
   }
   return [...slugs];
 }

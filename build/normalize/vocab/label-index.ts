@@ -7,6 +7,7 @@
  * A language-specific label ('entrée' in French) wins over the general table for that language.
  */
 import { labelKey, splitLabel } from './text.ts';
+import { BoundedMemo } from '../bounded-memo.ts';
 
 export interface LabelData {
   ignoreWords: string[];
@@ -79,20 +80,12 @@ function labelSlugs(index: LabelIndex, label: string, language: string | undefin
 }
 
 /** Labels repeat across recipes: labelSlugs memoised per index and language. Bounded. */
-const MEMO_LIMIT = 100_000;
-const memos = new WeakMap<LabelIndex, Map<string, string[]>>();
+const memos = new WeakMap<LabelIndex, BoundedMemo<string, string[]>>();
 
 function labelSlugsMemoised(index: LabelIndex, label: string, language: string | undefined): string[] {
   let memo = memos.get(index);
-  if (memo === undefined) memos.set(index, (memo = new Map()));
-  const key = `${language ?? ''}\u0000${label}`;
-  let slugs = memo.get(key);
-  if (slugs === undefined) {
-    if (memo.size >= MEMO_LIMIT) memo.clear();
-    slugs = labelSlugs(index, label, language);
-    memo.set(key, slugs);
-  }
-  return slugs;
+  if (memo === undefined) memos.set(index, (memo = new BoundedMemo(100_000)));
+  return memo.get(`${language ?? ''}\u0000${label}`, () => labelSlugs(index, label, language));
 }
 
 /** Slugs for free-text labels, in vocabulary order, without duplicates. */

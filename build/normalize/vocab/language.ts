@@ -4,6 +4,7 @@
  */
 import languagesJson from '../../../dataset/vocab/languages.json' with { type: 'json' };
 import { foldText } from './text.ts';
+import { BoundedMemo } from '../bounded-memo.ts';
 
 const CODES: ReadonlySet<string> = new Set(languagesJson.codes);
 const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries(languagesJson.aliases as Record<string, string>));
@@ -13,19 +14,12 @@ for (const [alias, code] of ALIASES) {
 }
 
 /** Memo of normalizeLanguage (a build sees few distinct tags; bounded all the same). */
-const MEMO = new Map<string, string | null>();
-const MEMO_LIMIT = 10_000;
+const MEMO = new BoundedMemo<string, string | null>(10_000);
 
 /** ISO 639-1 code from 'en-US', 'pt_PT', 'German', ...; undefined when not recognisable. */
 export function normalizeLanguage(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
-  let code = MEMO.get(raw);
-  if (code === undefined) {
-    if (MEMO.size >= MEMO_LIMIT) MEMO.clear();
-    code = languageCode(raw) ?? null;
-    MEMO.set(raw, code);
-  }
-  return code ?? undefined;
+  return MEMO.get(raw, (r) => languageCode(r) ?? null) ?? undefined;
 }
 
 function languageCode(raw: string): string | undefined {
