@@ -23,6 +23,96 @@ export function bitmapOf(values: Iterable<number> | Uint32Array | number[]): Bit
   return b;
 }
 
+/** Scratch of bitmapOfDistinct (grown on demand, cleared after each use). */
+let scratchBits = new Uint32Array(0);
+let scratchSummary = new Uint32Array(0);
+
+/**
+ * A bitmap of distinct values given in any order. The library inserts values one by one (an
+ * unsorted slice of 8k values costs ~1 ms at 1M docs); here a two-level bitset sorts them (a
+ * summary bit per 32-bit word, so only words holding values are visited) and the portable bytes
+ * (RoaringFormatSpec, no run containers) are written directly and deserialised with one
+ * allocation per container. Assumes a little-endian host (x86, ARM), like the frozen views.
+ */
+export function bitmapOfDistinct(values: Uint32Array): Bitmap {
+  if (values.length < 64) return new RoaringBitmap32(values);
+  let min = 0xffffffff;
+  let max = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  const first = min >>> 16;
+  const chunks = (max >>> 16) - first + 1;
+  if (scratchBits.length < chunks * 2048) {
+    scratchBits = new Uint32Array(chunks * 2048);
+    scratchSummary = new Uint32Array(chunks * 64);
+  }
+  const bits = scratchBits;
+  const summary = scratchSummary;
+  const cards = new Uint32Array(chunks);
+  const base = first * 65536;
+  for (let i = 0; i < values.length; i++) {
+    const off = values[i]! - base;
+    const bit = 1 << (off & 31);
+    const w = off >>> 5;
+    if ((bits[w]! & bit) === 0) {
+      bits[w]! |= bit;
+      summary[w >>> 5]! |= 1 << (w & 31);
+      cards[off >>> 16]!++;
+    }
+  }
+  let containers = 0;
+  let size = 8;
+  for (const card of cards) {
+    if (card === 0) continue;
+    containers++;
+    size += 8 + (card > 4096 ? 8192 : 2 * card);
+  }
+  const out = new Uint8Array(size);
+  const head = new DataView(out.buffer);
+  const u16 = new Uint16Array(out.buffer);
+  head.setUint32(0, 12346, true); // SERIAL_COOKIE_NO_RUNCONTAINER
+  head.setUint32(4, containers, true);
+  let k = 0;
+  let at = 8 + 8 * containers;
+  for (let c = 0; c < chunks; c++) {
+    const card = cards[c]!;
+    if (card === 0) continue;
+    head.setUint16(8 + 4 * k, first + c, true);
+    head.setUint16(10 + 4 * k, card - 1, true);
+    head.setUint32(8 + 4 * containers + 4 * k, at, true);
+    k++;
+    if (card > 4096) {
+      // A bitset container is 1024 little-endian u64 words: the same bytes as these u32 words.
+      out.set(new Uint8Array(bits.buffer, c * 8192, 8192), at);
+      at += 8192;
+      continue;
+    }
+    let i = at >>> 1;
+    for (let s = c * 64; s < (c + 1) * 64; s++) {
+      let sw = summary[s]!;
+      while (sw !== 0) {
+        const sl = sw & -sw;
+        const w = s * 32 + 31 - Math.clz32(sl);
+        sw ^= sl;
+        let word = bits[w]!;
+        const low16 = (w & 2047) * 32;
+        while (word !== 0) {
+          const low = word & -word;
+          u16[i++] = low16 + 31 - Math.clz32(low);
+          word ^= low;
+        }
+      }
+    }
+    at += 2 * card;
+  }
+  bits.fill(0, 0, chunks * 2048);
+  summary.fill(0, 0, chunks * 64);
+  return RoaringBitmap32.deserialize(Buffer.from(out.buffer), 'portable');
+}
+
 /** [0, n): every doc. */
 export function rangeBitmap(n: number): Bitmap {
   return n > 0 ? RoaringBitmap32.fromRange(0, n) : new RoaringBitmap32();
@@ -56,12 +146,15 @@ export function alignedBuffer(size: number): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** The intersection as a new bitmap (an owned copy even for one operand). */
 export function and(bitmaps: readonly Bitmap[]): Bitmap {
   if (bitmaps.length === 0) throw new Error('and() of no bitmaps');
-  // Intersect smallest first: each step is bounded by the smaller operand.
+  if (bitmaps.length === 1) return bitmaps[0]!.clone();
+  // Intersect smallest first: each step is bounded by the smaller operand. The first step
+  // allocates only the result (cloning an operand first would copy all of it).
   const sorted = [...bitmaps].sort((a, b) => a.size - b.size);
-  const out = sorted[0]!.clone();
-  for (let i = 1; i < sorted.length && out.size > 0; i++) out.andInPlace(sorted[i]!);
+  const out = RoaringBitmap32.and(sorted[0]!, sorted[1]!);
+  for (let i = 2; i < sorted.length && out.size > 0; i++) out.andInPlace(sorted[i]!);
   return out;
 }
 
@@ -88,6 +181,16 @@ export function xor(a: Bitmap, b: Bitmap): Bitmap {
 /** |a ∩ b| without materialising the intersection. */
 export function intersectionSize(a: Bitmap, b: Bitmap): number {
   return a.andCardinality(b);
+}
+
+/**
+ * |a ∩ b ∩ c| by inclusion–exclusion: |a∩b| + |a∩c| + |b∩c| − |a| − |b| − |c| + |a∪b∪c|. Only
+ * the union a ∪ b is built, and unions of dense sets stay dense (bitset containers, no per-value
+ * work), where a ∩ b of two dense sets is often sparse enough to be extracted value by value.
+ */
+export function intersectionSize3(a: Bitmap, b: Bitmap, c: Bitmap): number {
+  const union = RoaringBitmap32.or(a, b);
+  return a.andCardinality(b) + a.andCardinality(c) + b.andCardinality(c) - a.size - b.size - c.size + union.orCardinality(c);
 }
 
 /*
@@ -120,6 +223,52 @@ export function xorInPlace(target: Bitmap, b: Bitmap): void {
 /** Every value in ascending order, written into `out` when it is large enough (no allocation). */
 export function toUint32Array(b: Bitmap, out?: Uint32Array): Uint32Array {
   return out && out.length >= b.size ? b.toUint32Array(out).subarray(0, b.size) : b.toUint32Array();
+}
+
+/*
+ * Counting and paging without materialising a whole result. In this library every bitmap a
+ * result creates costs an allocation per container plus, when a dense (bitset) container
+ * intersects down to an array container, a per-value extraction: at 1M docs, materialising an
+ * intersection of ~50k docs costs ~30 times its cardinality count (andCardinality). A /recipes
+ * page needs the total (a count) and 20 docs, so the executor counts the last step and builds
+ * only the 2^16-doc chunks that hold the page.
+ */
+
+/** Docs per chunk: the roaring container size (the high 16 bits of a value pick its container). */
+const CHUNK = 65536;
+const chunkRanges: Bitmap[] = [];
+
+/** [c · 2^16, (c + 1) · 2^16) as a bitmap (one run container, cached). */
+function chunkRange(c: number): Bitmap {
+  return (chunkRanges[c] ??= RoaringBitmap32.fromRange(c * CHUNK, (c + 1) * CHUNK));
+}
+
+/**
+ * The values at ranks [offset, offset + limit) of (base ∩ every `and`) ∖ `not`, ascending.
+ * Works one chunk at a time (base's chunk, intersected and subtracted in place) and stops once
+ * the page is full; chunks before the page are built only to be counted.
+ */
+export function pageOfCombination(base: Bitmap, and: readonly Bitmap[], not: Bitmap | undefined, offset: number, limit: number): Uint32Array {
+  if (limit <= 0 || base.isEmpty) return new Uint32Array(0);
+  const out = new Uint32Array(limit);
+  let filled = 0;
+  let seen = 0;
+  const last = Math.floor(base.maximum() / CHUNK);
+  for (let c = Math.floor(base.minimum() / CHUNK); c <= last && filled < limit; c++) {
+    if (base.rangeCardinality(c * CHUNK, (c + 1) * CHUNK) === 0) continue;
+    const part = RoaringBitmap32.and(base, chunkRange(c));
+    for (const x of and) if (part.size > 0) part.andInPlace(x);
+    if (not && part.size > 0) part.andNotInPlace(not);
+    const size = part.size;
+    if (seen + size > offset) {
+      const from = Math.max(0, offset - seen);
+      const take = Math.min(size - from, limit - filled);
+      out.set(part.rangeUint32Array(from, take), filled);
+      filled += take;
+    }
+    seen += size;
+  }
+  return out.subarray(0, filled);
 }
 
 /** The values at ranks [offset, offset + limit) in ascending order. */

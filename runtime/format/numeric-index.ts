@@ -15,7 +15,7 @@
  * NUMERIC_BREAKPOINT_FRACTION * count) entries apart, and the last one covers every entry (= has).
  */
 import { decodeContainer, encodeContainer, alignUp, FormatError } from './container.ts';
-import { BITMAP_ALIGNMENT, andNot, bitmapOf, emptyBitmap, or, serializeBitmap, viewBitmap, type Bitmap } from './bitmap.ts';
+import { BITMAP_ALIGNMENT, andNot, bitmapOfDistinct, emptyBitmap, serializeBitmap, viewBitmap, type Bitmap } from './bitmap.ts';
 import { NUMERIC_BREAKPOINT_FRACTION, NUMERIC_BREAKPOINT_MIN_GAP } from './constants.ts';
 
 type Section = [offset: number, length: number];
@@ -140,8 +140,15 @@ export class NumericIndexReader {
     }
     const from = p >= 0 ? bps[p]![1] : 0;
     if (p >= 0 && from === end) return this.#breakpoint(p);
-    const slice = bitmapOf(this.#docs.subarray(from, end));
-    return p >= 0 ? or([this.#breakpoint(p), slice]) : slice;
+    // From the breakpoint below (add the entries up to `end`) or the one above (remove the
+    // entries from `end` on), whichever slice of docs is shorter.
+    const next = p + 1 < bps.length ? bps[p + 1]! : undefined;
+    if (next !== undefined && next[1] - end < end - from) {
+      return andNot(this.#breakpoint(p + 1), bitmapOfDistinct(this.#docs.subarray(end, next[1])));
+    }
+    const slice = bitmapOfDistinct(this.#docs.subarray(from, end));
+    if (p >= 0) slice.orInPlace(this.#breakpoint(p));
+    return slice;
   }
 
   /** Docs whose key is >= bound. */

@@ -3,7 +3,7 @@
  * excluded, then page by rank. Doc numbers are assigned newest first, so ascending doc order is
  * the list order and a page needs no sort.
  */
-import { and, andNot, or, page, rangeBitmap, type Bitmap } from '../format/bitmap.ts';
+import { and, andNot, intersectionSize, intersectionSize3, or, page, pageOfCombination, rangeBitmap, type Bitmap } from '../format/bitmap.ts';
 import type { Dataset } from '../data/open.ts';
 import type { PageRequest, PageResult, RecipeFilter } from './filter.ts';
 
@@ -24,44 +24,97 @@ export function isEmptyFilter(f: RecipeFilter): boolean {
   );
 }
 
-/** The set of docs matching `f`; undefined means "every doc" (no constraint at all). */
-export function matchBitmap(ds: Dataset, f: RecipeFilter, all: () => Bitmap): Bitmap | undefined {
-  if (f.impossible) return rangeBitmap(0);
-  const required: Bitmap[] = [];
-  const need = (b: Bitmap | undefined): boolean => {
-    if (!b) return false;
-    required.push(b);
-    return true;
-  };
-  const fam = ds.families;
-  if (f.category !== undefined && !need(fam.category.get(f.category))) return rangeBitmap(0);
-  if (f.course !== undefined && !need(fam.course.get(f.course))) return rangeBitmap(0);
-  if (f.cuisine !== undefined && !need(fam.cuisine.get(f.cuisine))) return rangeBitmap(0);
-  if (f.diet !== undefined && !need(fam.diet.get(f.diet))) return rangeBitmap(0);
-  if (f.language !== undefined && !need(fam.language.get(f.language))) return rangeBitmap(0);
-  for (const id of f.ingredients ?? []) if (!need(fam.ingredient.get(id))) return rangeBitmap(0);
-  for (const slug of f.equipment ?? []) if (!need(fam.equipment.get(slug))) return rangeBitmap(0);
-  for (const b of f.numeric ?? []) {
-    const index = ds.numeric[b.field];
-    required.push(b.op === 'le' ? index.le(b.bound) : index.ge(b.bound));
-  }
-  const excluded = (f.excludeIngredients ?? []).map((id) => fam['ingredient-any'].get(id)).filter((b): b is Bitmap => !!b);
-  if (required.length === 0 && excluded.length === 0) return undefined;
-  const base = required.length > 0 ? and(required) : all();
-  return excluded.length > 0 ? andNot(base, or(excluded)) : base;
+/**
+ * A filter as bitmaps: docs in every `required` bitmap and in none of the `excluded` ones.
+ * `impossible`: some required value has no docs. A numeric lower bound `key >= B` is written
+ * as required "has a value" and excluded "key <= B − 1", so it costs no complement.
+ */
+interface Plan {
+  required: Bitmap[];
+  excluded: Bitmap[];
+  impossible: boolean;
 }
 
+function plan(ds: Dataset, f: RecipeFilter): Plan {
+  const p: Plan = { required: [], excluded: [], impossible: !!f.impossible };
+  const need = (b: Bitmap | undefined): void => {
+    if (b && b.size > 0) p.required.push(b);
+    else p.impossible = true;
+  };
+  const fam = ds.families;
+  if (f.category !== undefined) need(fam.category.get(f.category));
+  if (f.course !== undefined) need(fam.course.get(f.course));
+  if (f.cuisine !== undefined) need(fam.cuisine.get(f.cuisine));
+  if (f.diet !== undefined) need(fam.diet.get(f.diet));
+  if (f.language !== undefined) need(fam.language.get(f.language));
+  for (const id of f.ingredients ?? []) need(fam.ingredient.get(id));
+  for (const slug of f.equipment ?? []) need(fam.equipment.get(slug));
+  for (const b of f.numeric ?? []) {
+    const index = ds.numeric[b.field];
+    if (b.op === 'le') need(index.le(b.bound));
+    else {
+      need(index.has());
+      const below = index.le(b.bound - 1);
+      if (below.size > 0) p.excluded.push(below);
+    }
+  }
+  for (const id of f.excludeIngredients ?? []) {
+    const b = fam['ingredient-any'].get(id);
+    if (b && b.size > 0) p.excluded.push(b);
+  }
+  return p;
+}
+
+/** The set of docs matching `f`; undefined means "every doc" (no constraint at all). */
+export function matchBitmap(ds: Dataset, f: RecipeFilter, all: () => Bitmap): Bitmap | undefined {
+  const p = plan(ds, f);
+  if (p.impossible) return rangeBitmap(0);
+  if (p.required.length === 0 && p.excluded.length === 0) return undefined;
+  const base = p.required.length > 0 ? and(p.required) : all();
+  return p.excluded.length > 0 ? andNot(base, or(p.excluded)) : base;
+}
+
+/**
+ * Total and page without building the whole match (see bitmap.ts, "Counting and paging"). The
+ * smallest required bitmap S is never materialised: the rest is combined first (largest first,
+ * exclusions subtracted from the largest, so intermediate results stay dense and cheap), the
+ * total is |rest ∩ S| counted without building it, and the page is built chunk by chunk from S.
+ * Exactly three required bitmaps and no exclusion are counted by inclusion–exclusion instead.
+ */
 export function listRecipes(ds: Dataset, f: RecipeFilter, p: PageRequest, all: () => Bitmap): PageResult {
-  const match = matchBitmap(ds, f, all);
-  if (match === undefined) {
+  const q = plan(ds, f);
+  if (q.impossible) return EMPTY;
+  const n = ds.recipeCount;
+  if (q.required.length === 0 && q.excluded.length === 0) {
     // No constraint: docs [offset, offset + limit) directly.
-    const n = ds.recipeCount;
     const from = Math.min(p.offset, n);
     const to = Math.min(n, p.offset + p.limit);
     const docs = new Uint32Array(to - from);
     for (let i = 0; i < docs.length; i++) docs[i] = from + i;
     return { total: n, docs };
   }
-  if (match.size === 0) return EMPTY;
-  return { total: match.size, docs: page(match, p.offset, p.limit) };
+  const not = q.excluded.length === 0 ? undefined : q.excluded.length === 1 ? q.excluded[0]! : or(q.excluded);
+  // Largest first; the smallest (or every doc, when only exclusions are given) is `small`.
+  const required = [...q.required].sort((a, b) => b.size - a.size);
+  const small = required.pop() ?? all();
+  let total: number;
+  let pageFrom: Bitmap[];
+  if (required.length === 0) {
+    total = small.size - (not ? intersectionSize(small, not) : 0);
+    pageFrom = [];
+  } else if (required.length === 2 && not === undefined) {
+    total = intersectionSize3(required[0]!, required[1]!, small);
+    pageFrom = required;
+  } else {
+    let rest: Bitmap;
+    if (not !== undefined) {
+      rest = andNot(required[0]!, not);
+      for (const b of required.slice(1)) rest.andInPlace(b);
+    } else rest = required.length === 1 ? required[0]! : and(required);
+    total = intersectionSize(rest, small);
+    pageFrom = [rest];
+  }
+  if (total === 0 || p.offset >= total) return { total, docs: new Uint32Array(0) };
+  if (pageFrom.length === 0 && not === undefined) return { total, docs: page(small, p.offset, p.limit) };
+  return { total, docs: pageOfCombination(small, pageFrom, pageFrom.length === 0 ? not : undefined, p.offset, p.limit) };
 }
