@@ -17,7 +17,8 @@
  * |                      |                             | gets 503 and the process exits 1), `full` |
  * |                      |                             | (before listening), `size` (never)        |
  *
- * Sizes and container headers are always checked before listening (FORMAT.md § 11).
+ * Sizes and the magic and version of every file but the record shards are always checked before
+ * listening; indexes are read and checked on first use, each shard on its first read (FORMAT.md § 11).
  */
 import type { Server } from 'node:http';
 import path from 'node:path';

@@ -2,14 +2,16 @@ import fs from 'node:fs';
 import type { ByteSource } from '../format/shard.ts';
 
 /**
- * A ByteSource over an open file descriptor: each read is one pread. The descriptor stays open
- * for the life of the process (datasets are immutable once published).
+ * A ByteSource over a file descriptor: each read is one pread. The descriptor is opened on the
+ * first read (so that creating a source costs nothing) and stays open for the life of the process
+ * (datasets are immutable once published).
  */
 export function fileSource(file: string, size: number): ByteSource {
-  const fd = fs.openSync(file, 'r');
+  let fd: number | undefined;
   return {
     size,
     read(position, length) {
+      fd ??= fs.openSync(file, 'r');
       const n = Math.max(0, Math.min(length, size - position));
       const buf = Buffer.allocUnsafe(n);
       let at = 0;
@@ -21,4 +23,20 @@ export function fileSource(file: string, size: number): ByteSource {
       return at === n ? buf : buf.subarray(0, at);
     },
   };
+}
+
+/** Reads a file from its start into `into` until it is full or the file ends; returns the bytes read. */
+export function readWhole(file: string, into: Uint8Array): number {
+  const fd = fs.openSync(file, 'r');
+  try {
+    let at = 0;
+    while (at < into.length) {
+      const got = fs.readSync(fd, into, at, into.length - at, at);
+      if (got === 0) break;
+      at += got;
+    }
+    return at;
+  } finally {
+    fs.closeSync(fd);
+  }
 }

@@ -11,6 +11,8 @@
 import { alignUp, encodeContainer, decodeContainer, packr, FormatError } from './container.ts';
 import type { RecordTuple } from './constants.ts';
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 export interface ShardHeader {
   firstDoc: number;
   count: number;
@@ -60,10 +62,12 @@ export class ShardReader {
     const { header } = decodeContainer<ShardHeader>('shard', head, name);
     this.firstDoc = header.firstDoc;
     this.count = header.count;
-    const table = Buffer.from(source.read(payloadStart, 4 * (header.count + 1)));
+    const table = source.read(payloadStart, 4 * (header.count + 1));
     if (table.length !== 4 * (header.count + 1)) throw new FormatError(`${name}: truncated offset table`);
     this.#offsets = new Uint32Array(header.count + 1);
-    for (let i = 0; i <= header.count; i++) this.#offsets[i] = table.readUInt32LE(4 * i);
+    // One copy of the little-endian table (the first read of a shard is on a request's path).
+    if (LITTLE_ENDIAN) new Uint8Array(this.#offsets.buffer).set(table);
+    else for (let i = 0; i <= header.count; i++) this.#offsets[i] = table.readUInt32LE(4 * i);
     this.#recordsStart = payloadStart + table.length;
     if (this.#recordsStart + this.#offsets[header.count]! !== source.size) {
       throw new FormatError(`${name}: record offsets do not match the file size`);

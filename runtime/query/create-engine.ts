@@ -23,11 +23,14 @@ import { allowedDocs } from './search-query.ts';
 export function createEngine(ds: Dataset): Engine {
   let allDocs: Bitmap | undefined;
   const all = () => (allDocs ??= rangeBitmap(ds.recipeCount));
-  const names = new Map(ds.catalog.names);
-  const entries = [...ds.catalog.entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Built on first use (nothing here reads the catalog or an index until a request needs it).
+  let names: Map<string, string> | undefined;
+  const nameMap = () => (names ??= new Map(ds.catalog.names));
+  let entries: CatalogEntry[] | undefined;
+  const sortedEntries = () => (entries ??= [...ds.catalog.entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
   const decoder = new TextDecoder();
   let vocab: Vocabularies | undefined;
-  const pantrySource = datasetPantrySource(ds);
+  const pantrySource = datasetPantrySource(ds); // lazy itself: reads pantry/by-total.bin on the first pantry query
   const pantryWorkspace = new PantryWorkspace();
   // The search index stays on disk (postings are read per query by positional reads); its resident
   // part (dictionary, bounds, field lengths) is read on the first search. Its presence, magic and
@@ -62,8 +65,9 @@ export function createEngine(ds: Dataset): Engine {
     recordJson,
     record,
     // The name table already lists every id (normalised) beside every name.
-    resolveIngredient: (nameOrId) => names.get(normalizeName(nameOrId)),
+    resolveIngredient: (nameOrId) => nameMap().get(normalizeName(nameOrId)),
     ingredients(q: IngredientQuery): IngredientPage {
+      const entries = sortedEntries();
       let list: CatalogEntry[] = entries;
       if (q.prefix) {
         // The name table is sorted by name: the names with this prefix are one contiguous run.

@@ -15,7 +15,7 @@ import { BitmapIndexReader } from '../format/bitmap-index.ts';
 import { or, type Bitmap } from '../format/bitmap.ts';
 import { PATHS } from '../format/constants.ts';
 import type { Recipe } from '../format/recipe.ts';
-import type { Dataset } from '../data/open.ts';
+import { DatasetError, type Dataset } from '../data/open.ts';
 import { rankPantry, type PantrySource, type PantryWorkspace } from './pantry-rank.ts';
 
 /**
@@ -82,19 +82,34 @@ export function ingredientLists(recipe: Recipe, available: ReadonlySet<string>):
   return { matched: [...matched], missing };
 }
 
-/** The ranking's view of a dataset: the 'ingredient' and 'language' families and pantry/by-total.bin. */
+/**
+ * The ranking's view of a dataset: the 'ingredient' and 'language' families and
+ * pantry/by-total.bin, each read on the first pantry query that needs it (not when the engine is
+ * created). A malformed by-total file is a DatasetError at that moment.
+ */
 export function datasetPantrySource(ds: Dataset): PantrySource {
-  const byTotal = new BitmapIndexReader(ds.file(PATHS.pantryByTotal), PATHS.pantryByTotal);
-  // Keys are zero-padded, so key order is numeric order.
-  const totals = byTotal.keys().map((k) => ({ total: Number(k.key), docs: byTotal.get(k.key)! }));
+  let totals: { total: number; docs: Bitmap }[] | undefined;
+  const loadTotals = () => {
+    try {
+      const byTotal = new BitmapIndexReader(ds.file(PATHS.pantryByTotal), PATHS.pantryByTotal);
+      // Keys are zero-padded, so key order is numeric order.
+      return byTotal.keys().map((k) => ({ total: Number(k.key), docs: byTotal.get(k.key)! }));
+    } catch (e) {
+      if (e instanceof DatasetError) throw e;
+      throw new DatasetError(`${ds.dir} is malformed: ${(e as Error).message}. Run \`npm run build\` to compile the dataset.`);
+    }
+  };
+  const getTotals = () => (totals ??= loadTotals());
   const atMost = new Map<number, Bitmap>();
   return {
     ingredient: (id) => ds.families.ingredient.get(id),
     language: (code) => ds.families.language.get(code),
-    totals,
+    get totals() {
+      return getTotals();
+    },
     atMost(t) {
       let b = atMost.get(t);
-      if (!b) atMost.set(t, (b = or(totals.filter((x) => x.total <= t).map((x) => x.docs))));
+      if (!b) atMost.set(t, (b = or(getTotals().filter((x) => x.total <= t).map((x) => x.docs))));
       return b;
     },
   };

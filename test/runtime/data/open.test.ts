@@ -1,14 +1,48 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDataset, resolveDataDir, verifyDataset } from '../../../runtime/data/open.ts';
+import { createHash } from 'node:crypto';
+import { DatasetError, openDataset, resolveDataDir, verifyDataset } from '../../../runtime/data/open.ts';
 import { FORMAT_VERSION } from '../../../runtime/format/constants.ts';
-import { buildFixture, type Fixture } from '../../helpers/fixture-dataset.ts';
+import { alignUp } from '../../../runtime/format/container.ts';
+import { bufferSource, encodeShard, ShardReader } from '../../../runtime/format/shard.ts';
+import { createEngine } from '../../../runtime/query/create-engine.ts';
+import { createApp } from '../../../runtime/http/create-app.ts';
+import { createMemoryStore } from '../../../runtime/store/memory.ts';
+import { buildFixture, catalogEntry, type Fixture } from '../../helpers/fixture-dataset.ts';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
 
 let fx: Fixture | undefined;
 afterEach(() => fx?.cleanup());
 const make = () => (fx = buildFixture([makeRecipe({ id: 'aaa' }), makeRecipe({ id: 'bbb' })]));
+/** Two recipes with a cuisine, an ingredient and a search term, so that every lazily read part has something to serve. */
+const makeRich = () =>
+  (fx = buildFixture(
+    [
+      makeRecipe({ id: 'aaa', cuisines: ['italian'], title: 'Tomato soup', ingredients: [{ name: 'tomato', display: '2 tomatoes', optional: false, id: 'tomato' }] }),
+      makeRecipe({ id: 'bbb', cuisines: ['mexican'], createdAt: '2024-02-01T00:00:00.000Z' }),
+    ],
+    [catalogEntry('tomato')],
+  ));
+
+/** Flips bytes of a dataset file in place (same size). */
+function patch(dir: string, file: string, edit: (b: Buffer) => void): void {
+  const full = path.join(dir, file);
+  const bytes = fs.readFileSync(full);
+  edit(bytes);
+  fs.writeFileSync(full, bytes);
+}
+
+/** Rewrites a file's SHA-256 in the manifest, as if the compiler itself had written these bytes. */
+function rehash(dir: string, file: string): void {
+  const m = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+  const entry = m.files.find((f: { path: string }) => f.path === file);
+  entry.sha256 = createHash('sha256').update(fs.readFileSync(path.join(dir, file))).digest('hex');
+  fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(m, null, 2) + '\n');
+}
+
+/** Byte offset of a shard's offset table (after the container header, 32-byte aligned). */
+const offsetTableAt = (b: Buffer) => alignUp(12 + b.readUInt32LE(8), 32);
 
 describe('opening a dataset', () => {
   it('serves the directory named by dist/data/current', () => {
@@ -94,3 +128,125 @@ describe('opening a dataset', () => {
     expect(() => resolveDataDir('/nonexistent/recipe-db')).toThrow(/No compiled dataset.*npm run build/);
   });
 });
+
+describe('opening lazily (FORMAT.md § 11: checked at open, on first use, in the background)', () => {
+  it('opening does not read the bitmap indexes until a filter needs them', async () => {
+    const f = makeRich();
+    // Header length overrunning the file: magic and version intact, so only reading the header finds it.
+    patch(f.dir, 'index/cuisine.bin', (b) => b.writeUInt32LE(0x7fffffff, 8));
+    const ds = openDataset(f.dir, { verify: 'background' });
+    const engine = createEngine(ds);
+    // A plain page and the other families are served.
+    expect(engine.listRecipes({}, { limit: 10, offset: 0 }).total).toBe(2);
+    expect(engine.listRecipes({ language: 'en' }, { limit: 10, offset: 0 }).total).toBe(2);
+    // The first cuisine filter reads the file and refuses it, naming it.
+    expect(() => engine.listRecipes({ cuisine: 'italian' }, { limit: 10, offset: 0 })).toThrow(DatasetError);
+    expect(() => ds.families.cuisine).toThrow(/index\/cuisine.bin is malformed.*header overruns the file.*npm run build/);
+    // The background pass and verify 'full' both find it.
+    await expect(verifyDataset(ds)).rejects.toThrow(/index\/cuisine.bin does not match its SHA-256/);
+    expect(() => openDataset(f.dir)).toThrow(/index\/cuisine.bin does not match its SHA-256/);
+  });
+
+  it('opening reads neither the numeric indexes, the id table, the popularity list nor the catalog', () => {
+    const f = makeRich();
+    for (const file of ['numeric/calories.bin', 'ids.bin', 'popular.bin', 'catalog.bin']) patch(f.dir, file, (b) => b.writeUInt32LE(0x7fffffff, 8));
+    const ds = openDataset(f.dir, { verify: 'size' });
+    const engine = createEngine(ds);
+    expect(engine.listRecipes({}, { limit: 10, offset: 0 }).docs).toEqual(Uint32Array.from([0, 1]));
+    expect(() => ds.numeric.calories).toThrow(/numeric\/calories.bin is malformed/);
+    expect(() => engine.docById('aaa')).toThrow(/ids.bin is malformed/);
+    expect(() => engine.popular({ limit: 1, offset: 0 })).toThrow(/popular.bin is malformed/);
+    expect(() => engine.resolveIngredient('tomato')).toThrow(/catalog.bin is malformed/);
+    expect(() => openDataset(f.dir)).toThrow(/does not match its SHA-256/);
+  });
+
+  it('a wrong magic in a file loaded on first use still stops the start', () => {
+    const f = make();
+    patch(f.dir, 'index/ingredient.bin', (b) => b.write('XXXX', 0, 'latin1'));
+    expect(() => openDataset(f.dir, { verify: 'size' })).toThrow(/index\/ingredient.bin.*expected magic RDBX, found "XXXX".*npm run build/);
+    patch(f.dir, 'index/ingredient.bin', (b) => {
+      b.write('RDBX', 0, 'latin1');
+      b.writeUInt32LE(FORMAT_VERSION + 1, 4);
+    });
+    expect(() => openDataset(f.dir, { verify: 'background' })).toThrow(new RegExp(`ingredient.bin.*format version ${FORMAT_VERSION + 1}.*npm run build`));
+  });
+
+  it('a malformed shard found on first read gives a DatasetError, not a crash', async () => {
+    const f = makeRich();
+    // The last offset no longer matches the records' length: the header itself is valid.
+    patch(f.dir, 'records/00000.bin', (b) => b.writeUInt32LE(b.readUInt32LE(offsetTableAt(b) + 8) + 1, offsetTableAt(b) + 8));
+    const ds = openDataset(f.dir, { verify: 'background' }); // opens: shards are checked on first read
+    const engine = createEngine(ds);
+    expect(() => engine.recordJson(0)).toThrow(DatasetError);
+    expect(() => ds.shard(0)).toThrow(/records\/00000.bin is malformed.*record offsets do not match the file size.*npm run build/);
+    // Over HTTP it is a logged 500, and the app keeps answering.
+    const logged: string[] = [];
+    const app = createApp({
+      engine,
+      store: createMemoryStore({ now: Date.now }),
+      now: Date.now,
+      requireKey: false,
+      dailyQuota: 1000,
+      logger: { info: () => {}, error: (_m, fields) => logged.push(String(fields?.error)) },
+    });
+    const res = await app.request('/recipes');
+    expect(res.status).toBe(500);
+    expect((await res.json()).error.code).toBe('INTERNAL');
+    expect(logged.join('\n')).toMatch(/DatasetError.*records\/00000.bin is malformed/);
+    expect((await app.request('/healthz')).status).toBe(200);
+    // The background pass and verify 'full' both find it.
+    await expect(verifyDataset(ds)).rejects.toThrow(/records\/00000.bin does not match its SHA-256/);
+    expect(() => openDataset(f.dir)).toThrow(/records\/00000.bin does not match its SHA-256/);
+  });
+
+  it('a shard with a wrong magic is refused on first read', () => {
+    const f = make();
+    patch(f.dir, 'records/00000.bin', (b) => b.write('XXXX', 0, 'latin1'));
+    const ds = openDataset(f.dir, { verify: 'size' });
+    expect(() => createEngine(ds).recordJson(1)).toThrow(/records\/00000.bin is malformed.*expected magic RDBS.*npm run build/);
+  });
+
+  it('structural checks still run before open returns with verify "full" and in the background pass', async () => {
+    const f = make();
+    // A shard that claims to start at doc 5, with a manifest hash to match (as a faulty compiler would write it).
+    patch(f.dir, 'records/00000.bin', (b) => {
+      const r = new ShardReader(bufferSource(b), 'records/00000.bin');
+      const moved = encodeShard(5, [r.tuple(0), r.tuple(1)]);
+      expect(moved.length).toBe(b.length);
+      moved.copy(b);
+    });
+    rehash(f.dir, 'records/00000.bin');
+    expect(() => openDataset(f.dir)).toThrow(/records\/00000.bin starts at doc 5, expected 0.*npm run build/);
+    const ds = openDataset(f.dir, { verify: 'background' });
+    await expect(verifyDataset(ds)).rejects.toThrow(/records\/00000.bin starts at doc 5, expected 0/);
+  });
+
+  it('the background pass hashes the bytes that are served, also when a request loads the file first', async () => {
+    const f = makeRich();
+    const ds = openDataset(f.dir, { verify: 'background' });
+    const pending = verifyDataset(ds); // starts reading catalog.bin without blocking
+    const served = ds.file('catalog.bin'); // a request loads it meanwhile
+    expect(ds.file('catalog.bin')).toBe(served); // loaded once, then kept
+    served[served.length - 1] = served[served.length - 1]! ^ 0xff; // what is in memory now differs from the disk
+    await expect(pending).rejects.toThrow(/catalog.bin does not match its SHA-256/);
+    // Intact on disk: a fresh open verifies.
+    await expect(verifyDataset(openDataset(f.dir, { verify: 'background' }))).resolves.toBeUndefined();
+  });
+
+  it('after the background pass every part is in memory or held open: requests no longer need the files by path', async () => {
+    const f = makeRich();
+    const ds = openDataset(f.dir, { verify: 'background' });
+    const engine = createEngine(ds);
+    await verifyDataset(ds);
+    fs.rmSync(f.dir, { recursive: true, force: true }); // descriptors stay valid; paths do not
+    expect(engine.listRecipes({ cuisine: 'italian' }, { limit: 10, offset: 0 }).total).toBe(1);
+    expect(engine.listRecipes({ numeric: [{ field: 'calories', op: 'le', bound: 100 }] }, { limit: 10, offset: 0 }).total).toBe(0);
+    expect(engine.docById('bbb')).toBe(0);
+    expect(engine.popular({ limit: 2, offset: 0 }).total).toBe(2);
+    expect(engine.resolveIngredient('Tomato')).toBe('tomato');
+    expect(engine.ingredients({ offset: 0, limit: 10 }).total).toBe(1);
+    expect(engine.pantry({ ingredients: ['tomato'], language: 'en', assumeStaples: false, limit: 10, offset: 0 }).total).toBe(1);
+    expect(JSON.parse(new TextDecoder().decode(engine.recordJson(1))).id).toBe('aaa');
+  });
+});
+
