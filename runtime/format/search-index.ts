@@ -326,6 +326,22 @@ export class SearchIndexReader {
     else for (let i = 0; i < n; i++) docs[i] = raw.readUInt32LE(4 * i);
     return { docs, tfs: raw.subarray(4 * n) };
   }
+
+  /** Every doc of term t, ascending (one positional read of its postings). */
+  termDocs(t: number): Uint32Array {
+    const F = this.fields.length;
+    const B = this.blockSize;
+    const p0 = this.termStarts[t]!;
+    const df = this.termStarts[t + 1]! - p0;
+    const raw = this.#source.read(this.#at[S.postings]! + p0 * (4 + F), df * (4 + F));
+    const docs = new Uint32Array(df);
+    for (let j = 0; j * B < df; j++) {
+      const n = Math.min(B, df - j * B);
+      const at = j * B * (4 + F);
+      for (let i = 0; i < n; i++) docs[j * B + i] = raw.readUInt32LE(at + 4 * i);
+    }
+    return docs;
+  }
 }
 
 /** Decodes and checks a whole file into memory (tests, tools); the runtime uses SearchIndexReader. */

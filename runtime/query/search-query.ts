@@ -29,21 +29,35 @@ export interface SearchResult {
 /** The filter families, in the order of SearchFilter. */
 const FAMILIES = ['language', 'cuisine', 'course', 'diet'] as const;
 
+/** Masks kept per dataset (N bytes each: 1 MB at 1M docs), the oldest forgotten first. */
+const MASK_CACHE_ENTRIES = 4;
+const masks = new WeakMap<object, Map<string, Uint8Array>>();
+
 /**
  * 1 for each doc every given filter allows; undefined when there is no filter; null when a
- * filter value has no docs (nothing can match).
+ * filter value has no docs (nothing can match). The mask is shared by the calls with the same
+ * filter (a few are kept per dataset): callers must not change it.
  */
 export function allowedDocs(ds: Pick<Dataset, 'families' | 'recipeCount'>, filter: SearchFilter = {}): Uint8Array | undefined | null {
   const bitmaps: Bitmap[] = [];
+  const key: [string, string][] = [];
   for (const family of FAMILIES) {
     const value = filter[family];
     if (value === undefined) continue;
     const b = ds.families[family].get(value);
     if (!b) return null;
     bitmaps.push(b);
+    key.push([family, value]);
   }
   if (bitmaps.length === 0) return undefined;
+  let cache = masks.get(ds);
+  if (!cache) masks.set(ds, (cache = new Map()));
+  const k = JSON.stringify(key);
+  const hit = cache.get(k);
+  if (hit) return hit;
   const mask = new Uint8Array(ds.recipeCount);
   for (const d of toUint32Array(and(bitmaps))) mask[d] = 1;
+  if (cache.size >= MASK_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  cache.set(k, mask);
   return mask;
 }

@@ -27,8 +27,27 @@
  *   hold one of them, plus the non-essential bounds) cannot beat the k-th score is skipped
  *   without reading its postings.
  * Docs are visited in ascending order, so a doc that only ties the k-th score loses (ties go to
- * the lower doc), which lets both rules skip on equality. The result is exactly the exhaustive
- * one (a test compares them): the same float operations in the same order score every doc.
+ * the lower doc), which lets both rules skip on equality.
+ *
+ * Seeding: before the pass, the docs of the strongest list's best block are scored in full, so
+ * θ (the k-th score) starts high. A doc found through the essential lists is then completed from
+ * the non-essential ones word by word, strongest list first, with per-language bounds (a list's
+ * scale for the doc's language; `sufLang`: the largest bound of the lists left to probe), and
+ * dropped as soon as its bound falls below θ.
+ *
+ * One essential list (the usual case once θ is up: e.g. "tomato soup" keeps only "soup"): its
+ * block is scanned posting by posting, with tf~ and languages filled once per cached block:
+ * - a posting whose tf~ is below a per-language threshold (minTf: conservative, derived from θ
+ *   and the window's non-essential bounds) is passed over without touching the doc;
+ * - after DENSE_AFTER candidates, each other word's strongest non-essential list, when frequent
+ *   (df ≥ N/DENSE_DF), is tested through a doc bitset (cached across queries): a doc it lacks is
+ *   bounded by the word's other lists (usually below θ), so most candidates are dropped without
+ *   a posting-list probe (a dense list would otherwise be searched for each candidate).
+ *
+ * Every rule only drops docs whose bound cannot beat θ; bounds are inflated by SUM_SLACK (and the
+ * thresholds by wider margins) so float rounding never drops a doc that ranks. The result is
+ * exactly the exhaustive one (tests compare them): the same float operations in the same order
+ * score every doc.
  */
 import {
   DEFAULT_FIELD_B,
@@ -56,8 +75,8 @@ export const PREFIX_MAX_TERMS = 32;
 /** A prefix needs at least this many letters (1 would expand to a large part of the dictionary). */
 export const PREFIX_MIN_LENGTH = 2;
 /**
- * Decoded posting blocks kept across queries (doc, tf~ and tf bytes: 8 + F bytes per posting):
- * default 8192 blocks ≈ 14 MB at 128 postings per block and 5 fields (range 0..: 0 reads every
+ * Decoded posting blocks kept across queries (doc, tf~, tf bytes and language: 9 + F bytes per posting):
+ * default 8192 blocks ≈ 15 MB at 128 postings per block and 5 fields (range 0..: 0 reads every
  * block every time; more helps little: a query reads a block once).
  */
 export const BLOCK_CACHE_BLOCKS = 8192;
@@ -65,6 +84,14 @@ export const BLOCK_CACHE_BLOCKS = 8192;
 const SUM_SLACK = 1 + 1e-12;
 /** Block bounds of at most this many terms are cached (they are read once per term otherwise). */
 const BOUNDS_CACHE_TERMS = 4096;
+/**
+ * Membership bitsets (N/8 bytes each) of frequent terms kept across queries: a term whose docs
+ * are at least 1/DENSE_DF of all has one, built from one read of its postings when a query has
+ * probed DENSE_AFTER candidates against it (default 32 terms ≈ 4 MB at 1M docs).
+ */
+export const BITSET_CACHE_TERMS = 32;
+const DENSE_DF = 64;
+const DENSE_AFTER = 256;
 /** Planned query words kept (their candidate terms, found by a dictionary scan). */
 const PLAN_CACHE_WORDS = 2048;
 const END = 0xffffffff;
@@ -99,6 +126,20 @@ interface DecodedBlock {
   docs: Uint32Array;
   tfs: Uint8Array;
   xs: Float32Array;
+  /** Each posting's doc language, once filled. */
+  langs: Uint8Array;
+  /** Every tf~ and language of the block is known (fill). */
+  filled: boolean;
+}
+
+/** Computes every unknown tf~ of a block and the languages (a list scanned posting by posting needs them all). */
+function fill(b: DecodedBlock, norms: Float32Array, F: number, docLanguage: Uint8Array): void {
+  const { docs, tfs, xs, langs } = b;
+  for (let i = 0; i < docs.length; i++) {
+    if (xs[i]! < 0) tfAt(docs, tfs, xs, i, norms, F);
+    langs[i] = docLanguage[docs[i]!]!;
+  }
+  b.filled = true;
 }
 
 /** tf~ of posting i of a block (docs, tfs, xs), computed once: tfTilde, the same float operations. */
@@ -111,6 +152,24 @@ function tfAt(docs: Uint32Array, tfs: Uint8Array, xs: Float32Array, i: number, n
   return (xs[i] = Math.fround(x));
 }
 
+/**
+ * The one-essential-list scan's threshold on tf~: a posting with tf~ below it cannot reach θ
+ * even with every non-essential bound (score = scale · x / (K1 + x) ≤ maxScale · x / (K1 + x),
+ * and the doc's bound is (max(score, nm) + rest) · slack). Conservative by margins far above
+ * float rounding, so the exact check that follows decides alone: 0 when every posting may pass.
+ */
+function minTf(maxScale: number, nm: number, rest: number, theta: number, slack: number): number {
+  if (!(theta > 0)) return 0;
+  const eps = 1e-9 * (1 + theta + rest);
+  const need = theta / slack - rest - eps; // a passing posting scores at least this
+  if (nm >= need - eps) return 0; // the non-essential bound alone may let it pass
+  if (!(maxScale > 0)) return Infinity; // scores 0
+  const q = (need / maxScale) * (1 - 1e-9); // x / (K1 + x) ≥ q
+  if (q <= 0) return 0;
+  if (q >= 1) return Infinity;
+  return ((K1 * q) / (1 - q)) * (1 - 1e-9);
+}
+
 /** One posting list of a query word. */
 interface WordList {
   term: number;
@@ -121,6 +180,7 @@ interface WordList {
 const NO_DOCS = new Uint32Array(0);
 const NO_XS = new Float32Array(0);
 const NO_TFS = new Uint8Array(0);
+const NO_BOUNDS = new Float64Array(0);
 
 /** First index in [lo, hi) whose value is ≥ target (hi when none), over an ascending array. */
 function lowerBound(a: Uint32Array, target: number, lo: number, hi: number): number {
@@ -143,8 +203,17 @@ class Cursor {
   readonly maxScale: number;
   /** Upper bound of this list's score for any doc: maxScale · g(TermMax). */
   readonly ub: number;
-  /** Non-essential: the bound within the current window (search's block-max window). */
+  /** Non-essential: the bound within the current window (search's block-max window)... */
   winUb = 0;
+  /** ... and the largest block max tf~ it comes from. */
+  winM = 0;
+  /**
+   * Per doc language: the largest bound (scale for the language · g(TermMax)) of this list and
+   * of the lists of its word that follow it in the probing order (search's #run).
+   */
+  sufLang: Float64Array = NO_BOUNDS;
+  /** Doc bitset of a frequent term (Searcher #bits), null for another; undefined until looked up. */
+  bits: Uint32Array | null | undefined = undefined;
   readonly last: Uint32Array;
   readonly max: Float32Array;
   readonly #blocks: (term: number, j: number) => DecodedBlock;
@@ -157,6 +226,7 @@ class Cursor {
   docs: Uint32Array = NO_DOCS;
   xs: Float32Array = NO_XS;
   tfs: Uint8Array = NO_TFS;
+  block: DecodedBlock | null = null;
 
   constructor(term: number, word: number, scale: Float64Array, ub: number, bounds: TermBlocks, blocks: (term: number, j: number) => DecodedBlock) {
     this.term = term;
@@ -191,6 +261,7 @@ class Cursor {
   load(): void {
     const b = this.#blocks(this.term, this.bi);
     const docs = b.docs;
+    this.block = b;
     this.docs = docs;
     this.xs = b.xs;
     this.tfs = b.tfs;
@@ -302,13 +373,28 @@ export class Searcher {
   /** Planned query words (candidates are a dictionary scan: typos), FIFO, at most PLAN_CACHE_WORDS. */
   readonly #plans = new FifoCache<string, readonly WordList[]>(PLAN_CACHE_WORDS);
   readonly #readBlock = (t: number, j: number): DecodedBlock => this.#block(t, j);
+  /** Doc bitsets of frequent terms (null: not frequent enough), FIFO, at most BITSET_CACHE_TERMS. */
+  readonly #bitsCache: FifoCache<number, Uint32Array | null>;
 
-  constructor(index: SearchIndexReader | SearchIndexData, opts: { blockCacheBlocks?: number } = {}) {
+  constructor(index: SearchIndexReader | SearchIndexData, opts: { blockCacheBlocks?: number; bitsetCacheTerms?: number } = {}) {
     const ix = index instanceof SearchIndexReader ? index : SearchIndexReader.fromData(index);
     this.ix = ix;
     this.dict = new TermDictionary(ix.terms);
     this.#norms = docNorms(ix.lengths, ix.docCount, ix.avgFieldLengths, ix.fieldWeights, ix.fieldB);
     this.#blockCache = new FifoCache(opts.blockCacheBlocks ?? BLOCK_CACHE_BLOCKS);
+    this.#bitsCache = new FifoCache(opts.bitsetCacheTerms ?? BITSET_CACHE_TERMS);
+  }
+
+  /** Bit d of the result is set when term t holds doc d; null for a term not frequent enough. */
+  #bits(t: number): Uint32Array | null {
+    const ix = this.ix;
+    if (ix.df(t) * DENSE_DF < ix.docCount) return null;
+    let bits = this.#bitsCache.get(t);
+    if (bits) return bits;
+    bits = new Uint32Array((ix.docCount + 31) >>> 5);
+    for (const d of ix.termDocs(t)) bits[d >>> 5]! |= 1 << (d & 31);
+    this.#bitsCache.add(t, bits);
+    return bits;
   }
 
   #bounds(t: number): TermBlocks {
@@ -329,12 +415,13 @@ export class Searcher {
     const n = this.ix.df(t) - j * this.ix.blockSize;
     const size = n < this.ix.blockSize ? n : this.ix.blockSize;
     const F = this.ix.fields.length;
-    const buf = new ArrayBuffer(8 * size + F * size);
+    const buf = new ArrayBuffer(8 * size + (F + 1) * size);
     const docs = new Uint32Array(buf, 0, size);
     const xs = new Float32Array(buf, 4 * size, size).fill(-1);
     const tfs = new Uint8Array(buf, 8 * size, F * size);
+    const langs = new Uint8Array(buf, (8 + F) * size, size);
     tfs.set(this.ix.block(t, j, docs).tfs);
-    b = { docs, tfs, xs };
+    b = { docs, tfs, xs, langs, filled: false };
     cache.add(k, b);
     return b;
   }
@@ -461,6 +548,31 @@ export class Searcher {
     let E = ess.length;
     const nonEssMax = new Float64Array(W); // per word: the largest bound of its non-essential lists
     const winNon = new Float64Array(W); // ... and the largest within the current window
+    const wordBound = new Float64Array(W); // ... and that for the language of the doc being completed
+    // One-essential-list scan: per other word, the bitset of its strongest non-essential list (null:
+    // none) and the list after it, whose sufLang bounds the word for a doc not in the bitset.
+    const domBits: (Uint32Array | null)[] = new Array<Uint32Array | null>(W).fill(null);
+    const domNext: (Cursor | null)[] = new Array<Cursor | null>(W).fill(null);
+    let useBits = false;
+    let scanned = 0;
+    let completed = 0;
+    // One-essential-list scan: per doc language, the tf~ below which a posting cannot rank (minTf).
+    const xMin = new Float64Array(this.ix.languages.length);
+    {
+      // A word's non-essential lists are probed strongest first (order reversed): per language,
+      // the largest bound from each list on.
+      const L = this.ix.languages.length;
+      const run = Array.from({ length: W }, () => new Float64Array(L));
+      for (const c of order) {
+        const r = run[c.word]!;
+        const m = this.ix.termMax[c.term]!;
+        for (let l = 0; l < L; l++) {
+          const b = (c.scale[l]! * m) / (K1 + m);
+          if (b > r[l]!) r[l] = b;
+        }
+        c.sufLang = r.slice();
+      }
+    }
     const nonEssOf: Cursor[][] = Array.from({ length: W }, () => []); // strongest first
 
     const top: SearchHit[] = [];
@@ -510,39 +622,58 @@ export class Searcher {
     let seedAt = 0;
     const complete = (d: number, lang: number): void => {
       if (nonEss > 0) {
+        if (!useBits && ++completed >= DENSE_AFTER) useBits = true;
         let upper = 0;
         for (let w = 0; w < W; w++) {
+          let b = winNon[w]!;
+          if (b > 0) {
+            const l = nonEssOf[w]![0]!.sufLang[lang]!;
+            if (l < b) b = l;
+          }
+          wordBound[w] = b;
           const a = wordScore[w]!;
-          const b = winNon[w]!;
           upper += a > b ? a : b;
         }
         for (let k = 0; k < probeOrder.length; k++) {
           const w = probeOrder[k]!;
-          if (winNon[w]! <= wordScore[w]!) continue;
-          const u = upper * slack;
-          if (u < theta || (u === theta && d > kthDoc)) return;
+          if (wordBound[w]! <= wordScore[w]!) continue;
           let best = wordScore[w]!;
+          // d's bound without the word's lists; with them it is rest + the word's best (so far or
+          // to come: sufLang bounds the lists not yet probed).
+          const rest = upper - wordBound[w]!;
           const lists = nonEssOf[w]!;
           for (let j = 0; j < lists.length; j++) {
             const c = lists[j]!;
+            const sj = c.sufLang[lang]!;
+            if (sj <= best) break;
+            const u = (rest + sj) * slack;
+            if (u < theta || (u === theta && d > kthDoc)) return;
             if (c.winUb <= best) continue;
+            const sc = c.uniform >= 0 ? c.uniform : c.scale[lang]!;
+            if (c.uniform < 0) {
+              const m = c.winM;
+              if ((sc * m) / (K1 + m) <= best) continue;
+            }
+            if (useBits) {
+              // A frequent list's bitset answers "not here" without a search of its postings.
+              const bits = c.bits === undefined ? (c.bits = this.#bits(c.term)) : c.bits;
+              if (bits && (bits[d >>> 5]! & (1 << (d & 31))) === 0) continue;
+            }
             c.shallowSeek(d);
             if (c.doc !== d) continue; // past d (also END), or not loaded and d may be in the block
             if (!c.loaded) {
               // Read the block only if its bound for this doc's language can beat the best so far.
               const m = c.max[c.bi]!;
-              const sc = c.uniform >= 0 ? c.uniform : c.scale[lang]!;
               if ((sc * m) / (K1 + m) <= best) continue;
               c.load();
             }
             if (c.doc === d) {
               const x = tfAt(c.docs, c.tfs, c.xs, c.i, norms, F);
-              const sc = c.uniform >= 0 ? c.uniform : c.scale[lang]!;
               const s = (sc * x) / (K1 + x);
               if (s > best) best = s;
             }
           }
-          upper += best - winNon[w]!;
+          upper = rest + best;
           wordScore[w] = best;
         }
       }
@@ -623,12 +754,14 @@ export class Searcher {
             const c = order[k]!;
             c.shallowSeek(low);
             c.winUb = 0;
+            c.winM = 0;
             if (c.doc >= e) continue; // also END
             const { last, max } = c;
             let m = max[c.bi]!;
             for (let b = c.bi + 1; b < last.length && last[b - 1]! + 1 < e; b++) if (max[b]! > m) m = max[b]!;
             const s = (c.maxScale * m) / (K1 + m);
             c.winUb = s;
+            c.winM = m;
             if (s > winNon[c.word]!) winNon[c.word] = s;
           }
           let bound = 0;
@@ -656,33 +789,77 @@ export class Searcher {
         if (d >= winEnd) continue; // past the window: check the next one first
         if (E === 1) {
           // One essential list: its docs in this block one after the other, in a tight loop;
-          // a doc that cannot enter even with every non-essential bound is passed over.
+          // a doc that cannot enter even with every non-essential bound is passed over. Most
+          // are passed over on their tf~ alone (xMin: a conservative threshold, see below).
           const c = ess[0]!;
           const cw = c.word;
-          const { docs, tfs, xs, scale, uniform } = c;
+          const blk = c.block!;
+          if (!blk.filled) fill(blk, norms, F, docLanguage);
+          const { docs, xs, scale, uniform } = c;
+          const langs = blk.langs;
           const n = docs.length;
-          let nm = winNon[cw]!;
+          let nm = 0;
           let rest = 0;
-          for (let w = 0; w < W; w++) if (w !== cw) rest += winNon[w]!;
+          let th = theta;
+          let nDom = 0;
+          const bounds = (): void => {
+            nm = winNon[cw]!;
+            rest = 0;
+            for (let w = 0; w < W; w++) if (w !== cw) rest += winNon[w]!;
+            th = theta;
+            if (uniform >= 0) xMin.fill(minTf(uniform, nm, rest, theta, slack));
+            else for (let l = 0; l < xMin.length; l++) xMin[l] = minTf(scale[l]!, nm, rest, theta, slack);
+            nDom = 0;
+            if (useBits) {
+              for (let w = 0; w < W; w++) {
+                domBits[w] = null;
+                const lists = nonEssOf[w]!;
+                if (w === cw || lists.length === 0 || !(lists[0]!.winUb > 0)) continue;
+                const bits = this.#bits(lists[0]!.term);
+                if (!bits) continue;
+                domBits[w] = bits;
+                domNext[w] = lists[1] ?? null;
+                nDom++;
+              }
+            }
+          };
+          bounds();
           let i = c.i;
           for (; i < n; i++) {
-            const x = tfAt(docs, tfs, xs, i, norms, F);
+            const x = xs[i]!;
+            const lang = langs[i]!;
+            if (x < xMin[lang]!) continue;
             const dd = docs[i]!;
-            const lang = docLanguage[dd]!;
             const s = ((uniform >= 0 ? uniform : scale[lang]!) * x) / (K1 + x);
             const u = ((s > nm ? s : nm) + rest) * slack;
             if (u < theta || (u === theta && dd > kthDoc)) continue;
             if (allowed && !allowed[dd]) continue;
+            if (nDom > 0) {
+              // The same bound, with the word of a list whose bitset lacks d bounded by its other lists.
+              let v = s > nm ? s : nm;
+              for (let w = 0; w < W; w++) {
+                if (w === cw) continue;
+                let b = winNon[w]!;
+                const bits = domBits[w];
+                if (bits && (bits[dd >>> 5]! & (1 << (dd & 31))) === 0) {
+                  const next = domNext[w];
+                  const l = next ? next.sufLang[lang]! : 0;
+                  if (l < b) b = l;
+                }
+                v += b;
+              }
+              v *= slack;
+              if (v < theta || (v === theta && dd > kthDoc)) continue;
+            } else if (++scanned === DENSE_AFTER && nonEss > 0) {
+              useBits = true;
+              bounds();
+            }
             for (let w = 0; w < W; w++) wordScore[w] = 0;
             wordScore[cw] = s;
             const before = nonEss;
             complete(dd, lang);
             if (done) break;
-            if (nonEss !== before) {
-              nm = winNon[cw]!;
-              rest = 0;
-              for (let w = 0; w < W; w++) if (w !== cw) rest += winNon[w]!;
-            }
+            if (nonEss !== before || theta !== th) bounds();
           }
           if (done) break;
           c.i = n - 1;

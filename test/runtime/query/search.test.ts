@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildFixture } from '../../helpers/fixture-dataset.ts';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
 import { ApiError } from '../../../runtime/errors.ts';
@@ -211,5 +211,52 @@ describe('search pruning', () => {
         for (const s of evicting) expect(s.search({ query, limit }), query).toEqual(searcher.search({ query, limit, exhaustive: true }));
       }
     }
+  });
+
+  it('equals exhaustive scoring on dense multi-word queries (tf~ thresholds, bitsets of frequent terms)', () => {
+    let seed = 11;
+    const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    // Words in 40% .. 3% of 8,000 docs: lists of up to ~25 blocks, each with a bitset (df ≥ N/64),
+    // and queries that need docs holding several of them; a tail of rare words around them.
+    const dense = ['dzapa', 'dzepe', 'dzipi', 'dzopo', 'dzupu', 'dzyby', 'dzaca'];
+    const density = [0.4, 0.3, 0.2, 0.12, 0.08, 0.05, 0.03];
+    const tail = Array.from({ length: 200 }, (_, i) => `r${String.fromCharCode(97 + (i % 26))}q${i}`);
+    const some = (n: number) => Array.from({ length: n }, () => tail[Math.floor(tail.length * rand())]!);
+    const field = (n: number, scale: number) => {
+      const words = some(1 + Math.floor(rand() * n));
+      dense.forEach((w, i) => {
+        if (rand() < density[i]! * scale) for (let k = 1 + Math.floor(rand() * 3); k > 0; k--) words.splice(Math.floor(rand() * words.length), 0, w);
+      });
+      return words.join(' ');
+    };
+    const recipes = Array.from({ length: 8000 }, (_, i) =>
+      makeRecipe({ id: `d${i}`, language: i % 5 === 0 ? 'de' : 'en', title: field(3, 0.5), description: field(10, 0.6), instructions: step(field(25, 0.7)) }),
+    );
+    const index = buildSearchIndex(recipes);
+    const searcher = new Searcher(index);
+    const termDocs = vi.spyOn(searcher.ix, 'termDocs');
+    const uncached = new Searcher(index, { blockCacheBlocks: 0, bitsetCacheTerms: 0 });
+    const tiny = new Searcher(index, { blockCacheBlocks: 5, bitsetCacheTerms: 1 });
+    const masks = [0.5, 0.05].map((p) => Uint8Array.from({ length: recipes.length }, () => (rand() < p ? 1 : 0)));
+    const pick = () => dense[Math.floor(rand() * dense.length)]!;
+    for (let q = 0; q < 60; q++) {
+      const words = Array.from({ length: 2 + (q % 3) }, pick);
+      if (q % 4 === 1) words.push(some(1)[0]!);
+      let query = words.join(' ');
+      if (q % 5 === 2) query = query.slice(0, -2); // a cut last word: prefix completions
+      for (const limit of [1, 10, 50]) {
+        const want = searcher.search({ query, limit, exhaustive: true });
+        expect(searcher.search({ query, limit }), query).toEqual(want);
+        expect(uncached.search({ query, limit }), query).toEqual(want);
+        expect(tiny.search({ query, limit }), query).toEqual(want);
+        for (const allowed of masks) {
+          const wantAllowed = searcher.search({ query, limit, allowed, exhaustive: true });
+          expect(searcher.search({ query, limit, allowed }), query).toEqual(wantAllowed);
+          expect(uncached.search({ query, limit, allowed }), query).toEqual(wantAllowed);
+        }
+      }
+    }
+    // The bitset path ran (a frequent term's bitset was built).
+    expect(termDocs).toHaveBeenCalled();
   });
 });
