@@ -8,6 +8,9 @@
  *           offset, length), update the report;
  *   sort:   those tuples into doc order (compareDocOrder);
  *   pass 2: read each recipe back in doc order and feed every part builder (write-dataset.ts).
+ *           With worker threads, the search index is built meanwhile on a thread of its own
+ *           (search-thread.ts) from a second spill of each recipe's search texts, rendered by the
+ *           normalise workers: pass 1's cores are free again, and nothing is parsed twice.
  */
 import type { CatalogEntry } from '../runtime/format/catalog.ts';
 import type { Recipe } from '../runtime/format/recipe.ts';
@@ -19,8 +22,10 @@ import type { SourceRecord } from './sources/types.ts';
 import { ReportBuilder, type BuildReport } from './report.ts';
 import { compareDocOrder } from './write/doc-order.ts';
 import { LINE_BATCH, normalisePool } from './write/normalise-pool.ts';
+import { searchWriter } from './write/search.ts';
+import { searchThread, type SearchThread } from './write/search-thread.ts';
 import { spillRecipes } from './write/spill.ts';
-import { writeDataset } from './write/write-dataset.ts';
+import { PART_WRITERS, writeDataset } from './write/write-dataset.ts';
 import type { Manifest } from '../runtime/format/manifest.ts';
 
 export interface Compiled {
@@ -115,6 +120,7 @@ export interface Built {
 /**
  * Compiles `datasetDir` and publishes it under `outRoot` (stage, manifest last, rename,
  * `current`), streaming: the same bytes as renderDataset(compileDataset(...)) + publishDataset.
+ * `workers` > 0 normalises on that many threads and builds the search index on one more.
  */
 export function buildDataset(datasetDir: string, outRoot: string, log: (s: string) => void = () => {}, options: { sources?: readonly string[]; workers?: number } = {}): Built {
   const phases: Record<string, number> = {};
@@ -131,10 +137,11 @@ export function buildDataset(datasetDir: string, outRoot: string, log: (s: strin
   const report = new ReportBuilder();
   const sources = new Set<string>();
   const spill = spillRecipes(outRoot);
+  let search: SearchThread | undefined;
   const pool = options.workers
-    ? normalisePool(datasetDir, options.workers, (json, createdAt, id, source) => {
+    ? normalisePool(datasetDir, options.workers, (json, searchTexts, createdAt, id, source) => {
         sources.add(source);
-        spill.addJson(json, createdAt, id);
+        spill.addJson(json, createdAt, id, searchTexts);
       })
     : undefined;
   try {
@@ -174,6 +181,7 @@ export function buildDataset(datasetDir: string, outRoot: string, log: (s: strin
     }
     if (pool) {
       const done = pool.finish();
+      pool.close(); // their heaps (catalog, memos) are not needed in pass 2
       for (const state of done.reports) report.merge(state);
       failures.push(...done.failures);
     }
@@ -185,15 +193,22 @@ export function buildDataset(datasetDir: string, outRoot: string, log: (s: strin
     log(`normalised: ${order.length} recipes from ${read} source inputs (${normaliseMs} ms; doc order ${lap('order')} ms)`);
     log('writing:');
     const head = { recipeCount: order.length, catalog: catalog.entries, ingredientNames: ingredientNameTable(catalog), sources: [...sources].sort() };
-    const { dir, manifest } = writeDataset(outRoot, head, (add) => spill.replay(order, add), undefined, (line) => {
+    const writerLog = (line: string) => {
       const m = /^\s*(.+?):\s*([\d.]+)\s*ms/.exec(line);
       if (m) writers[m[1]!] = Math.round(Number(m[2]));
       log(line);
-    });
+    };
+    let parts = PART_WRITERS;
+    if (options.workers) {
+      search = searchThread(spill.searchLayout(order), writerLog);
+      parts = PART_WRITERS.map((w) => (w === searchWriter ? search!.writer : w));
+    }
+    const { dir, manifest } = writeDataset(outRoot, head, (add) => spill.replay(order, add), parts, writerLog);
     lap('write');
     return { dir, manifest, recipeCount: order.length, catalog: catalog.entries, sources: head.sources, report: report.result(), timings: { phases, writers } };
   } finally {
     pool?.close();
+    search?.close();
     spill.dispose();
   }
 }

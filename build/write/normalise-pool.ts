@@ -1,6 +1,6 @@
 /**
  * Pass 1 on worker threads: the main thread reads source records and hands them out in batches;
- * each worker normalises (toRecipe + recipeJson) and posts results back. Sources with a line form
+ * each worker normalises (toRecipe + recipeJson + the search texts) and posts results back. Sources with a line form
  * (SourceAdapter.lines: JSONL) are handed out as unparsed lines, so the main thread only splits
  * lines and JSON.parse runs on the workers too. The main thread stays synchronous: it collects
  * results with receiveMessageOnPort and sleeps on a shared counter (Atomics.wait) while every
@@ -14,7 +14,7 @@ import type { LineBatch, SourceRecord } from '../sources/types.ts';
 
 /** One input's outcome: a recipe, a normalisation failure, a skipped line, or an error that aborts the build. */
 export type Normalised =
-  | { json: string; createdAt: string; id: string; source: string; key?: string }
+  | { json: string; searchTexts: string; createdAt: string; id: string; source: string; key?: string }
   | { error: string; key?: string }
   | { skip: true }
   | { thrown: string };
@@ -46,8 +46,11 @@ export interface NormalisePool {
 
 type Sent = { batch?: LineBatch; keyCheck?: (file: string, index: number, key: string) => void };
 
-/** Starts `count` workers; `onRecipe` receives each normalised recipe, in source order. */
-export function normalisePool(datasetDir: string, count: number, onRecipe: (json: string, createdAt: string, id: string, source: string) => void): NormalisePool {
+/**
+ * Starts `count` workers; `onRecipe` receives each normalised recipe, in source order: its
+ * recipeJson and its packSearchTexts (search.ts), rendered on the worker.
+ */
+export function normalisePool(datasetDir: string, count: number, onRecipe: (json: string, searchTexts: string, createdAt: string, id: string, source: string) => void): NormalisePool {
   const signal = new SharedArrayBuffer(4);
   const signalView = new Int32Array(signal);
   // Workers run TypeScript: register tsx's loader in each before importing the worker module.
@@ -79,7 +82,7 @@ export function normalisePool(datasetDir: string, count: number, onRecipe: (json
         failures.push(r.error);
         return;
       }
-      onRecipe(r.json, r.createdAt, r.id, r.source);
+      onRecipe(r.json, r.searchTexts, r.createdAt, r.id, r.source);
     });
   };
   const drain = () => {

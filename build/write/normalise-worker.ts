@@ -1,7 +1,7 @@
 /**
  * A pass-1 worker thread (normalise-pool.ts): loads the catalog once, then turns batches of
- * source records (or of a source's raw lines) into stored JSON + (createdAt, id), counting its
- * own share of the build report.
+ * source records (or of a source's raw lines) into stored JSON + search texts + (createdAt, id),
+ * counting its own share of the build report.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadCatalog, type Catalog } from '../normalize/catalog.ts';
@@ -10,6 +10,7 @@ import { ReportBuilder } from '../report.ts';
 import { ADAPTERS } from '../sources/index.ts';
 import type { LineBatch, SourceRecord } from '../sources/types.ts';
 import { recipeJson } from './recipe-json.ts';
+import { packSearchTexts } from './search.ts';
 import type { FromWorker, Normalised, ToWorker, WorkerData } from './normalise-pool.ts';
 
 const { datasetDir, port, signal } = workerData as WorkerData;
@@ -31,7 +32,7 @@ function normalise(rec: SourceRecord): Normalised {
   try {
     const recipe = toRecipe(rec, { catalog: catalog! });
     report.add(recipe);
-    return { json: recipeJson(recipe), createdAt: recipe.createdAt, id: recipe.id, source: rec.source };
+    return { json: recipeJson(recipe), searchTexts: packSearchTexts(recipe), createdAt: recipe.createdAt, id: recipe.id, source: rec.source };
   } catch (e) {
     return { error: `${rec.source}:${rec.key}: ${(e as Error).message}` };
   }

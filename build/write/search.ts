@@ -6,14 +6,20 @@
  * or locale dependence.
  */
 import { PATHS } from '../../runtime/format/constants.ts';
+import { alignUp, encodeContainer } from '../../runtime/format/container.ts';
 import type { Recipe } from '../../runtime/format/recipe.ts';
 import {
   averageFieldLengths,
-  encodeSearchIndex,
+  blockCountOf,
+  DEFAULT_FIELD_B,
+  DEFAULT_FIELD_WEIGHTS,
+  docNorms,
   FIELD_COUNT,
   MAX_FIELD_LENGTH,
   MAX_TF,
+  SEARCH_BLOCK_SIZE,
   SEARCH_FIELDS,
+  tfTilde,
   type SearchIndexData,
 } from '../../runtime/format/search-index.ts';
 import { normalizeText } from '../../runtime/format/text/normalize.ts';
@@ -32,6 +38,25 @@ export function fieldTexts(r: Recipe): string[] {
   ];
 }
 
+/**
+ * A recipe's language and field texts as one string, for the search spill (spill.ts): their
+ * lengths in UTF-16 code units ("2,12,40,0,0,310;"), then the strings back to back. Any text
+ * goes: nothing is escaped. unpackSearchTexts reverses it.
+ */
+export function packSearchTexts(r: Recipe): string {
+  const texts = fieldTexts(r);
+  return `${r.language.length},${texts.map((t) => t.length).join(',')};${r.language}${texts.join('')}`;
+}
+
+export function unpackSearchTexts(packed: string): { language: string; texts: string[] } {
+  const head = packed.indexOf(';');
+  const lengths = packed.slice(0, head).split(',').map(Number);
+  let at = head + 1;
+  const parts = lengths.map((n) => packed.slice(at, (at += n)));
+  if (parts.length !== FIELD_COUNT + 1 || at !== packed.length) throw new Error('search texts: malformed spill record');
+  return { language: parts[0]!, texts: parts.slice(1) };
+}
+
 /** Whether text has a UTF-16 surrogate (the full tokenizer then runs). */
 function hasSurrogate(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
@@ -43,16 +68,20 @@ function hasSurrogate(text: string): boolean {
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Postings are appended in chunks of this many (term, doc, tf×5) entries: no doubling copies. */
-const CHUNK = 1 << 18;
+/**
+ * Postings are appended doc by doc in chunks of this many (term, tf×5) entries: no doubling
+ * copies. The doc of a posting is not stored: docEnds[d + 1] is where doc d's postings end.
+ */
+const CHUNK_BITS = 18;
+const CHUNK = 1 << CHUNK_BITS;
+const CHUNK_MASK = CHUNK - 1;
 
 interface PostingChunk {
   terms: Uint32Array;
-  docs: Uint32Array;
   tfs: Uint8Array;
 }
 
-const newChunk = (): PostingChunk => ({ terms: new Uint32Array(CHUNK), docs: new Uint32Array(CHUNK), tfs: new Uint8Array(CHUNK * FIELD_COUNT) });
+const newChunk = (): PostingChunk => ({ terms: new Uint32Array(CHUNK), tfs: new Uint8Array(CHUNK * FIELD_COUNT) });
 
 const ASCII = /^[\x00-\x7f]*$/;
 const isWordCode = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
@@ -133,10 +162,11 @@ class TokenTable {
 /**
  * Accumulates the index one doc at a time (docs ascending) in typed arrays: each distinct token
  * is stemmed and interned once per language (a hash table from (language, token) to term id,
- * looked up on the text's code units), each posting costs 13 bytes (term id, doc, five tf
- * bytes), and the postings are grouped by term with one stable counting sort at the end, so
- * each term's docs stay ascending. The terms are exactly those of analyze()
- * (runtime/format/text): text without CJK or surrogates takes a scanner with the same result.
+ * looked up on the text's code units), each posting costs 9 bytes (term id, five tf bytes; its
+ * doc is implied by the per-doc ends), and encode() scatters the postings doc by doc straight
+ * into their blocks of the file, so each term's docs stay ascending. The terms are exactly those
+ * of analyze() (runtime/format/text): text without CJK or surrogates takes a scanner with the
+ * same result.
  */
 export class SearchIndexBuilder {
   readonly #docCount: number;
@@ -144,7 +174,9 @@ export class SearchIndexBuilder {
   readonly #termStrings: string[] = [];
   #termCounts = new Uint32Array(1024);
   readonly #chunks: PostingChunk[] = [];
-  #fill = CHUNK;
+  /** Postings so far; doc d's are [#docEnds[d], #docEnds[d + 1]). */
+  #postings = 0;
+  readonly #docEnds: Uint32Array;
   readonly #languageIds = new Map<string, number>();
   readonly #tokens = new TokenTable();
   readonly #docLanguage: Uint8Array;
@@ -163,6 +195,7 @@ export class SearchIndexBuilder {
     this.#docCount = docCount;
     this.#docLanguage = new Uint8Array(docCount);
     this.#lengths = new Uint16Array(docCount * FIELD_COUNT);
+    this.#docEnds = new Uint32Array(docCount + 1);
   }
 
   #intern(term: string): number {
@@ -273,20 +306,23 @@ export class SearchIndexBuilder {
   }
 
   add(doc: number, r: Recipe): void {
+    this.addTexts(doc, r.language, fieldTexts(r));
+  }
+
+  /** add() from what it reads of a recipe: its language and fieldTexts. */
+  addTexts(doc: number, language: string, texts: readonly string[]): void {
     if (doc !== this.#added || doc >= this.#docCount) throw new Error(`search index: doc ${doc} out of order`);
     this.#added++;
     const F = FIELD_COUNT;
-    let lang = this.#languageIds.get(r.language);
+    let lang = this.#languageIds.get(language);
     if (lang === undefined) {
       lang = this.#languageIds.size;
       if (lang > 255) throw new Error('search index: more than 255 languages');
-      this.#languageIds.set(r.language, lang);
+      this.#languageIds.set(language, lang);
     }
     this.#docLanguage[doc] = lang;
-    const language = r.language;
     this.#mark = doc + 1;
     this.#n = 0;
-    const texts = fieldTexts(r);
     for (let f = 0; f < F; f++) {
       let count = 0;
       const text = normalizeText(texts[f]!);
@@ -324,36 +360,71 @@ export class SearchIndexBuilder {
       }
       this.#lengths[doc * F + f] = Math.min(count, MAX_FIELD_LENGTH);
     }
-    const n = this.#n;
-    for (let k = 0; k < n; k++) {
-      const id = this.#docTerms[k]!;
-      this.#termCounts[id]!++;
-      if (this.#fill === CHUNK) {
-        this.#chunks.push(newChunk());
-        this.#fill = 0;
-      }
-      const chunk = this.#chunks[this.#chunks.length - 1]!;
-      chunk.terms[this.#fill] = id;
-      chunk.docs[this.#fill] = doc;
-      const tfs = chunk.tfs;
-      const docTfs = this.#docTfs;
-      for (let f = 0, a = this.#fill * F, b = k * F; f < F; f++) tfs[a + f] = docTfs[b + f]!;
-      this.#fill++;
-    }
+    this.#append(doc);
   }
 
-  /** The finished index; the builder is spent afterwards. */
-  data(): SearchIndexData {
+  /** Appends the current doc's postings (its distinct terms, first-seen order) to the chunks. */
+  #append(doc: number): void {
+    const F = FIELD_COUNT;
+    const n = this.#n;
+    const docTfs = this.#docTfs;
+    let p = this.#postings;
+    if (p + n > 0xffffffff) throw new Error('search index: more than 2^32 postings');
+    for (let k = 0; k < n; k++, p++) {
+      const id = this.#docTerms[k]!;
+      this.#termCounts[id]!++;
+      const j = p & CHUNK_MASK;
+      if (j === 0) this.#chunks.push(newChunk());
+      const chunk = this.#chunks[p >>> CHUNK_BITS]!;
+      chunk.terms[j] = id;
+      const tfs = chunk.tfs;
+      for (let f = 0, a = j * F, b = k * F; f < F; f++) tfs[a + f] = docTfs[b + f]!;
+    }
+    this.#postings = p;
+    this.#docEnds[doc + 1] = p;
+  }
+
+  /** Languages sorted, docs' language ids remapped to them, and term ids in dictionary order. */
+  #dictionary(): { languages: string[]; docLanguage: Uint8Array; order: Uint32Array } {
     const N = this.#added;
     if (N !== this.#docCount) throw new Error(`search index: ${N} of ${this.#docCount} docs added`);
     const languages = [...this.#languageIds.keys()].sort(compare);
     const remap = new Uint8Array(256);
     for (const [l, id] of this.#languageIds) remap[id] = languages.indexOf(l);
     const docLanguage = this.#docLanguage.map((id) => remap[id]!);
-    const T = this.#termStrings.length;
     this.#termIds.clear();
-    const order = Array.from({ length: T }, (_, i) => i).sort((a, b) => compare(this.#termStrings[a]!, this.#termStrings[b]!));
-    const terms = order.map((id) => this.#termStrings[id]!);
+    const strings = this.#termStrings;
+    const order = Uint32Array.from(strings, (_, i) => i).sort((a, b) => compare(strings[a]!, strings[b]!));
+    return { languages, docLanguage, order };
+  }
+
+  /**
+   * Walks every posting in doc order (docs ascending), handing each to `visit` with its term id,
+   * the chunk tfs holding its F tf bytes and their offset; chunks are released as they are done.
+   */
+  #drain(visit: (doc: number, id: number, tfs: Uint8Array, at: number) => void): void {
+    const chunks = this.#chunks;
+    const ends = this.#docEnds;
+    const F = FIELD_COUNT;
+    let p = 0;
+    for (let d = 0; d < this.#docCount; d++) {
+      for (const end = ends[d + 1]!; p < end; p++) {
+        const c = p >>> CHUNK_BITS;
+        const j = p & CHUNK_MASK;
+        const chunk = chunks[c]!;
+        visit(d, chunk.terms[j]!, chunk.tfs, j * F);
+        if (j === CHUNK_MASK) chunks[c] = undefined as unknown as PostingChunk; // release as we go
+      }
+    }
+    chunks.length = 0;
+  }
+
+  /** The finished index as arrays (tests, evaluation); the builder is spent afterwards. */
+  data(): SearchIndexData {
+    const N = this.#added;
+    const { languages, docLanguage, order } = this.#dictionary();
+    const T = order.length;
+    const terms = Array.from(order, (id) => this.#termStrings[id]!);
     const termStarts = new Uint32Array(T + 1);
     const cursor = new Uint32Array(T); // by term id: next free posting slot
     let P = 0;
@@ -363,19 +434,13 @@ export class SearchIndexBuilder {
       P += this.#termCounts[id]!;
     });
     termStarts[T] = P;
+    const F = FIELD_COUNT;
     const docs = new Uint32Array(P);
-    const tfs = new Uint8Array(P * FIELD_COUNT);
-    const chunks = this.#chunks.splice(0);
-    chunks.forEach((chunk, c) => {
-      const n = c === chunks.length - 1 ? this.#fill : CHUNK;
-      const F = FIELD_COUNT;
-      const ctfs = chunk.tfs;
-      for (let j = 0; j < n; j++) {
-        const p = cursor[chunk.terms[j]!]!++;
-        docs[p] = chunk.docs[j]!;
-        for (let f = 0, a = p * F, b = j * F; f < F; f++) tfs[a + f] = ctfs[b + f]!;
-      }
-      chunks[c] = undefined as unknown as PostingChunk; // release as we go
+    const tfs = new Uint8Array(P * F);
+    this.#drain((d, id, ctfs, b) => {
+      const p = cursor[id]!++;
+      docs[p] = d;
+      for (let f = 0, a = p * F; f < F; f++) tfs[a + f] = ctfs[b + f]!;
     });
     return {
       fields: SEARCH_FIELDS,
@@ -387,10 +452,151 @@ export class SearchIndexBuilder {
       tfs,
       lengths: this.#lengths,
       docLanguage,
-      avgFieldLengths: averageFieldLengths(this.#lengths, N, FIELD_COUNT),
+      avgFieldLengths: averageFieldLengths(this.#lengths, N, F),
     };
   }
+
+  /**
+   * The finished file: the same bytes as encodeSearchIndex(this.data()), written straight into
+   * one buffer of the file's size (postings scattered from the chunks into their blocks, then the
+   * block and term bounds read off those blocks) instead of building the arrays, the sections and
+   * then the container as copies of each other: at the end, the chunks (9 bytes a posting,
+   * released as they are scattered) and the file are all there is. The builder is spent afterwards.
+   */
+  encode(): Buffer {
+    const N = this.#added;
+    const F = FIELD_COUNT;
+    const B = SEARCH_BLOCK_SIZE;
+    const { languages, docLanguage, order } = this.#dictionary();
+    const T = order.length;
+    const df = this.#termCounts;
+    // By term id: first posting; by rank: TermStarts.
+    const start = new Uint32Array(T);
+    const termStarts = new Uint32Array(T + 1);
+    let P = 0;
+    let K = 0;
+    order.forEach((id, i) => {
+      termStarts[i] = P;
+      start[id] = P;
+      P += df[id]!;
+      K += blockCountOf(df[id]!, B);
+    });
+    termStarts[T] = P;
+    const termBytes = Buffer.from(Array.from(order, (id) => this.#termStrings[id]! + '\n').join(''), 'utf8');
+    this.#termStrings.length = 0;
+    const avgFieldLengths = averageFieldLengths(this.#lengths, N, F);
+    const fieldWeights = [...DEFAULT_FIELD_WEIGHTS];
+    const fieldB = [...DEFAULT_FIELD_B];
+    const sizes = [termBytes.length, 4 * (T + 1), 4 * T, 8 * K, P * (4 + F), 2 * N * F, N];
+    const sections: [number, number][] = [];
+    let payloadLength = 0;
+    for (const n of sizes) {
+      sections.push([payloadLength, n]);
+      payloadLength += alignUp(n);
+    }
+    // The key order of encodeSearchIndex's header: msgpack keeps it, so the bytes match.
+    const header = {
+      name: 'search',
+      fields: [...SEARCH_FIELDS],
+      languages,
+      docCount: N,
+      termCount: T,
+      postingCount: P,
+      blockSize: B,
+      blockCount: K,
+      avgFieldLengths,
+      fieldWeights,
+      fieldB,
+      sections,
+    };
+    const head = encodeContainer('searchIndex', header, []);
+    const out = Buffer.alloc(head.length + payloadLength);
+    head.copy(out, 0);
+    const at = (s: number) => head.length + sections[s]![0];
+    out.set(termBytes, at(0));
+    out.set(bytesOf(termStarts), at(1));
+    out.set(bytesOf(this.#lengths), at(5));
+    out.set(docLanguage, at(6));
+    this.#scatter(bytes(out), at(4), start);
+    this.#bounds(out, at(3), at(4), at(2), order, termStarts, docNorms(this.#lengths, N, avgFieldLengths, fieldWeights, fieldB));
+    return out;
+  }
+
+  /**
+   * Writes every posting into its block of the Postings section at `postingsAt` (block j of the
+   * term whose first posting is s at (s + j·B)·(4 + F): n docs, then n·F tf bytes), walking the
+   * chunks in doc order so each term's docs come out ascending; chunks are released as they are
+   * done. The one random-access pass of the encoder: only writes, no arithmetic but positions.
+   */
+  #scatter(out: Uint8Array, postingsAt: number, start: Uint32Array): void {
+    const F = FIELD_COUNT;
+    const B = SEARCH_BLOCK_SIZE;
+    const W = 4 + F;
+    const df = this.#termCounts;
+    const chunks = this.#chunks;
+    const ends = this.#docEnds;
+    const cursor = new Uint32Array(df.length); // by term id: postings placed so far
+    let p = 0;
+    for (let d = 0; d < this.#docCount; d++) {
+      for (const end = ends[d + 1]!; p < end; p++) {
+        const c = p >>> CHUNK_BITS;
+        const j = p & CHUNK_MASK;
+        const { terms, tfs } = chunks[c]!;
+        const id = terms[j]!;
+        const k = cursor[id]!++;
+        const o = k % B;
+        const first = k - o; // the block's first posting, counted from the term's
+        const n = Math.min(B, df[id]! - first);
+        const block = postingsAt + (start[id]! + first) * W;
+        let a = block + 4 * o;
+        out[a] = d;
+        out[a + 1] = d >>> 8;
+        out[a + 2] = d >>> 16;
+        out[a + 3] = d >>> 24;
+        a = block + 4 * n + o * F;
+        for (let f = 0, b = j * F; f < F; f++) out[a + f] = tfs[b + f]!;
+        if (j === CHUNK_MASK) chunks[c] = undefined as unknown as PostingChunk; // release as we go
+      }
+    }
+    chunks.length = 0;
+  }
+
+  /**
+   * Fills Blocks (each block's last doc and max tf~) and TermMax from the written postings, term
+   * by term and block by block in file order: encodeSearchIndex's loop, reading the file itself.
+   */
+  #bounds(out: Buffer, blocksAt: number, postingsAt: number, termMaxAt: number, order: Uint32Array, termStarts: Uint32Array, norms: Float32Array): void {
+    const F = FIELD_COUNT;
+    const B = SEARCH_BLOCK_SIZE;
+    const bytesOut = bytes(out);
+    let k = 0;
+    for (let t = 0; t < order.length; t++) {
+      const end = termStarts[t + 1]!;
+      let tmax = 0;
+      for (let p = termStarts[t]!; p < end; p += B) {
+        const n = Math.min(end, p + B) - p;
+        const at = postingsAt + p * (4 + F);
+        let bmax = 0;
+        let d = 0;
+        for (let i = 0; i < n; i++) {
+          d = out.readUInt32LE(at + 4 * i);
+          const x = tfTilde(bytesOut, at + 4 * n + i * F, norms, d, F);
+          if (x > bmax) bmax = x;
+        }
+        out.writeUInt32LE(d, blocksAt + 8 * k);
+        out.writeFloatLE(bmax, blocksAt + 8 * k + 4);
+        k++;
+        if (bmax > tmax) tmax = bmax;
+      }
+      out.writeFloatLE(tmax, termMaxAt + 4 * t);
+    }
+  }
 }
+
+/** A plain Uint8Array over a Buffer's bytes (element access without Buffer's subclass). */
+const bytes = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+
+const bytesOf = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 
 export function buildSearchIndex(recipes: readonly Recipe[]): SearchIndexData {
   const builder = new SearchIndexBuilder(recipes.length);
@@ -404,7 +610,7 @@ export const searchWriter: PartWriter = {
     const builder = new SearchIndexBuilder(recipeCount);
     return {
       add: (doc, recipe) => builder.add(doc, recipe),
-      finish: () => emit(PATHS.searchIndex, encodeSearchIndex(builder.data())),
+      finish: () => emit(PATHS.searchIndex, builder.encode()),
     };
   },
 };

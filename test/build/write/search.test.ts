@@ -1,9 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, fieldTexts, searchWriter } from '../../../build/write/search.ts';
-import { writePart } from '../../../build/write/write-dataset.ts';
+import { buildSearchIndex, fieldTexts, packSearchTexts, SearchIndexBuilder, searchWriter, unpackSearchTexts } from '../../../build/write/search.ts';
+import { searchThread } from '../../../build/write/search-thread.ts';
+import { replaySearchTexts, spillRecipes } from '../../../build/write/spill.ts';
+import { recipeJson } from '../../../build/write/recipe-json.ts';
+import { PART_WRITERS, writeDataset, writePart } from '../../../build/write/write-dataset.ts';
 import { PATHS } from '../../../runtime/format/constants.ts';
 import { FormatError } from '../../../runtime/format/container.ts';
-import { decodeSearchIndex, encodeSearchIndex, SEARCH_FIELDS } from '../../../runtime/format/search-index.ts';
+import { decodeSearchIndex, encodeSearchIndex, SEARCH_BLOCK_SIZE, SEARCH_FIELDS } from '../../../runtime/format/search-index.ts';
+import type { Recipe } from '../../../runtime/format/recipe.ts';
 import { analyze } from '../../../runtime/format/text/analyze.ts';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
 
@@ -89,6 +96,87 @@ describe('search index writer', () => {
     expect(a.equals(b)).toBe(true);
     expect(a.subarray(0, 4).toString('latin1')).toBe('RDBT');
   });
+
+  it('encodes straight into the file the bytes of encodeSearchIndex, over several blocks per term', () => {
+    // "soup" in every doc (3 blocks, the last one partial), "onion" in every other, a few rare words.
+    const many = Array.from({ length: 2 * SEARCH_BLOCK_SIZE + 37 }, (_, i) =>
+      makeRecipe({
+        id: `s${i}`,
+        language: ['en', 'de', 'zh'][i % 3]!,
+        title: `Soup ${i % 2 ? 'onion' : '红烧肉'} ${i % 11 === 0 ? `rare${i}` : ''}`,
+        description: 'soup '.repeat(i % 300),
+        tags: i % 5 ? ['main-course'] : [],
+      }),
+    );
+    for (const input of [many, recipes, []]) {
+      const streamed = new SearchIndexBuilder(input.length);
+      const arrays = new SearchIndexBuilder(input.length);
+      input.forEach((r, doc) => {
+        streamed.add(doc, r);
+        arrays.add(doc, r);
+      });
+      expect(streamed.encode().equals(encodeSearchIndex(arrays.data()))).toBe(true);
+    }
+  });
+
+  it('packs each recipe\'s language and field texts into one string and back, whatever they hold', () => {
+    const odd = makeRecipe({ id: 'x', language: 'de', title: 'a;b,c\u0000', description: '1,2;3', instructions: [{ step: 1, text: '𠀋\n;' }], tags: ['x-y', ''] });
+    for (const r of [...recipes, odd]) expect(unpackSearchTexts(packSearchTexts(r))).toEqual({ language: r.language, texts: fieldTexts(r) });
+    expect(() => unpackSearchTexts('2,1;enab')).toThrow(/malformed/);
+  });
+
+  it('builds the same file on a thread of its own, from the spilled search texts', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-search-thread-'));
+    const spill = spillRecipes(root);
+    try {
+      [...recipes].reverse().forEach((r) => spill.addJson(recipeJson(r), r.createdAt, r.id, packSearchTexts(r)));
+      const order = spill.docOrder();
+      const inOrder: Recipe[] = [];
+      spill.replay(order, (doc, r) => (inOrder[doc] = r));
+      const replayed: [string, string[]][] = [];
+      replaySearchTexts(spill.searchLayout(order), (doc, language, texts) => (replayed[doc] = [language, texts]));
+      expect(replayed).toEqual(inOrder.map((r) => [r.language, fieldTexts(r)]));
+
+      const lines: string[] = [];
+      const thread = searchThread(spill.searchLayout(order), (l) => lines.push(l));
+      try {
+        const head = { recipeCount: order.length, catalog: [], ingredientNames: [] as [string, string][], sources: [] };
+        const parts = PART_WRITERS.filter((w) => w === searchWriter).map(() => thread.writer);
+        const { dir } = writeDataset(path.join(root, 'out'), head, (add) => spill.replay(order, add), parts);
+        const want = writePart(searchWriter, { recipes: inOrder, catalog: [], ingredientNames: [] }).get(PATHS.searchIndex)!;
+        expect(fs.readFileSync(path.join(dir, PATHS.searchIndex)).equals(want)).toBe(true);
+        expect(lines.some((l) => /search index thread: \d+ ms/.test(l))).toBe(true);
+      } finally {
+        thread.close();
+      }
+    } finally {
+      spill.dispose();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('needs the search texts of every spilled recipe for the thread', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-search-thread-'));
+    const spill = spillRecipes(root);
+    try {
+      spill.add(recipes[0]!);
+      expect(() => spill.searchLayout(spill.docOrder())).toThrow(/no search texts/);
+      expect(() => spill.addJson(recipeJson(recipes[1]!), recipes[1]!.createdAt, recipes[1]!.id, packSearchTexts(recipes[1]!))).toThrow(/some recipes only/);
+    } finally {
+      spill.dispose();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('reports a failure of the search thread when the main thread asks for its file', () => {
+    const thread = searchThread({ file: path.join(os.tmpdir(), 'recipe-db-no-such-spill'), offsets: Float64Array.of(0), lengths: Uint32Array.of(10) });
+    try {
+      const builder = thread.writer.begin({ recipeCount: 1, catalog: [], ingredientNames: [], emit: () => {} });
+      expect(() => builder.finish()).toThrow(/search index thread failed: .*ENOENT/s);
+    } finally {
+      thread.close();
+    }
+  }, 60_000);
 
   it('refuses a file whose sections disagree with its header', () => {
     const bytes = Buffer.from(encodeSearchIndex(buildSearchIndex(recipes)));
