@@ -130,7 +130,7 @@ async function measureHttp(s: SizeResult, dataDir: string, bins: Awaited<ReturnT
   try {
     log(`${s.label}: http`);
     const h = await httpBench({ bins, dataDir, connections: 50, seconds: httpSeconds, pantryIngredients: pantry, searchQuery: 'chicken', log });
-    const { child: _child, ...start } = h.start;
+    const { child: _child, verified: _verified, ...start } = h.start;
     s.http = { start, routes: h.routes, rssAfterLoadMB: h.rssAfterLoadMB };
     // A non-2xx answer is an error; socket errors and timeouts under load are slowness, shown in the table.
     for (const x of h.routes) if (x.server && x.server.non2xx > 0) errors.push(`${s.label}: HTTP ${x.route}: ${x.server.non2xx} non-2xx answers under load`);
