@@ -110,7 +110,9 @@ export async function httpBench(o: HttpOptions): Promise<{ start: ServerStart; r
     // The server hashes every file in the background right after it listens (RECIPES_VERIFY
     // default); load runs measure the steady state after it, not a start-up transient.
     o.log('http: waiting for the background verification…');
-    start.verifiedMs = await Promise.race([start.verified, new Promise<undefined>((r) => setTimeout(r, 600_000))]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    start.verifiedMs = await Promise.race([start.verified, new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), 600_000)))]);
+    clearTimeout(timer);
     const list = (await (await fetch(`${base}/recipes?limit=1`)).json()) as { recipes?: { id: string }[] };
     const id = list.recipes?.[0]?.id ?? 'unknown';
     const paths: [string, string][] = [
