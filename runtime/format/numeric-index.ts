@@ -126,6 +126,29 @@ export class NumericIndexReader {
   le(bound: number): Bitmap {
     const end = upperBound(this.#keys, bound);
     if (end === 0) return emptyBitmap();
+    // Bounds between breakpoints build a bitmap from a slice of docs (~0.1–0.3 ms at 1M docs);
+    // clients repeat a few bounds (presets, round minutes), so the last few are kept, frozen
+    // (a caller that tried to modify one would get an error, not a corrupted cache).
+    const cached = this.#recent.get(end);
+    if (cached) {
+      this.#recent.delete(end);
+      this.#recent.set(end, cached);
+      return cached;
+    }
+    const built = this.#le(end);
+    if (built.isFrozen) return built; // a breakpoint's own view: nothing was built
+    built.freeze();
+    this.#recent.set(end, built);
+    if (this.#recent.size > NumericIndexReader.RECENT_BOUNDS) this.#recent.delete(this.#recent.keys().next().value!);
+    return built;
+  }
+
+  /** Bound results kept per field (least recently used dropped): at most 16 × n/8 bytes. */
+  static readonly RECENT_BOUNDS = 16;
+  readonly #recent = new Map<number, Bitmap>();
+
+  /** Docs of entries [0, end). */
+  #le(end: number): Bitmap {
     const bps = this.#header.breakpoints;
     // The last breakpoint whose end is <= end.
     let lo = 0;

@@ -30,6 +30,30 @@ describe('numeric index', () => {
     );
   });
 
+  it('answers repeated bounds in any order (through its cache of recent bounds) exactly, and a kept answer cannot be modified', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.option(fc.integer({ min: 0, max: 400 }), { nil: undefined }), { minLength: 500, maxLength: 3000 }),
+        fc.array(fc.integer({ min: -2, max: 402 }), { minLength: 20, maxLength: 80 }),
+        (values, bounds) => {
+          const index = open(encodeNumericIndex('f', 'u', values, 700));
+          for (const bound of [...bounds, ...bounds.slice().reverse()]) {
+            const le = values.flatMap((v, doc) => (v !== undefined && v <= bound ? [doc] : []));
+            const ge = values.flatMap((v, doc) => (v !== undefined && v >= bound ? [doc] : []));
+            expect(index.le(bound).toArray()).toEqual(le);
+            expect(index.ge(bound).toArray()).toEqual(ge);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+    const index = open(encodeNumericIndex('f', 'u', Array.from({ length: 2000 }, (_, i) => i % 300), 700));
+    const kept = index.le(150);
+    expect(index.le(150)).toBe(kept);
+    expect(() => kept.add(1999)).toThrow();
+    expect(index.le(150).has(1999)).toBe(false);
+  });
+
   it('refuses a key that is not a 32-bit integer', () => {
     expect(() => encodeNumericIndex('f', 'u', [1.5])).toThrow(/not a 32-bit integer/);
     expect(() => encodeNumericIndex('f', 'u', [2 ** 31])).toThrow(/not a 32-bit integer/);
