@@ -30,7 +30,9 @@
  * the lower doc), which lets both rules skip on equality.
  *
  * Seeding: before the pass, the docs of the strongest list's best block are scored in full, so
- * θ (the k-th score) starts high. A doc found through the essential lists is then completed from
+ * θ (the k-th score) starts high (with an allowed-doc mask: its allowed docs in its best blocks,
+ * up to SEED_DOCS, since the best block may be mostly excluded, e.g. by a language filter; and
+ * the lists' scales and bounds only count the languages of allowed docs). A doc found through the essential lists is then completed from
  * the non-essential ones word by word, strongest list first, with per-language bounds (a list's
  * scale for the doc's language; `sufLang`: the largest bound of the lists left to probe), and
  * dropped as soon as its bound falls below θ.
@@ -95,6 +97,10 @@ const DENSE_AFTER = 256;
 /** Planned query words kept (their candidate terms, found by a dictionary scan). */
 const PLAN_CACHE_WORDS = 2048;
 const END = 0xffffffff;
+/** With an allowed-doc mask, seeding reads the strongest list's best blocks until this many allowed docs ... */
+const SEED_DOCS = 1024;
+/** ... or this many blocks. */
+const SEED_BLOCKS = 64;
 
 export interface SearchHit {
   doc: number;
@@ -372,6 +378,7 @@ export class Searcher {
   readonly #blockCache: FifoCache<number, DecodedBlock>;
   /** Planned query words (candidates are a dictionary scan: typos), FIFO, at most PLAN_CACHE_WORDS. */
   readonly #plans = new FifoCache<string, readonly WordList[]>(PLAN_CACHE_WORDS);
+  readonly #maskLangs = new WeakMap<Uint8Array, Uint8Array>();
   readonly #readBlock = (t: number, j: number): DecodedBlock => this.#block(t, j);
   /** Doc bitsets of frequent terms (null: not frequent enough), FIFO, at most BITSET_CACHE_TERMS. */
   readonly #bitsCache: FifoCache<number, Uint32Array | null>;
@@ -506,6 +513,18 @@ export class Searcher {
     return lists;
   }
 
+  /** Per language, 1 when some allowed doc has it (cached per mask: masks are shared, not changed). */
+  #allowedLanguages(allowed: Uint8Array): Uint8Array {
+    const hit = this.#maskLangs.get(allowed);
+    if (hit) return hit;
+    const docLanguage = this.ix.docLanguage;
+    const langs = new Uint8Array(this.ix.languages.length);
+    const n = Math.min(allowed.length, docLanguage.length);
+    for (let d = 0; d < n; d++) if (allowed[d] !== 0) langs[docLanguage[d]!] = 1;
+    this.#maskLangs.set(allowed, langs);
+    return langs;
+  }
+
   search(opts: SearchOptions): SearchHit[] {
     const tokens = tokenizeQuery(normalizeText(opts.query));
     const seen = new Set<string>();
@@ -515,10 +534,30 @@ export class Searcher {
     if (limit === 0 || words.length === 0) return [];
 
     // Plan: each word's lists (cached per word), with an upper bound of what they add to any doc.
+    // With a mask, only the languages of allowed docs matter: a list's scales for the others are
+    // raised or lowered to its largest allowed one (no allowed doc is scored with them), so the
+    // bounds (MaxScore, block-max) are those of the allowed docs, and a list with none is dropped.
+    const langs = opts.allowed && !opts.exhaustive ? this.#allowedLanguages(opts.allowed) : null;
+    const termMax = this.ix.termMax;
     const cursors: Cursor[] = [];
     words.forEach((w, wi) => {
       const last = lastWord?.kind === 'word' && w.text === lastWord.text;
-      for (const l of this.#wordPlan(w.text, w.kind, last)) cursors.push(new Cursor(l.term, wi, l.scale, l.ub, this.#bounds(l.term), this.#readBlock));
+      for (const l of this.#wordPlan(w.text, w.kind, last)) {
+        let { scale, ub } = l;
+        if (langs) {
+          let m = 0;
+          for (let k = 0; k < scale.length; k++) if (langs[k] && scale[k]! > m) m = scale[k]!;
+          if (m <= 0) continue;
+          let same = true;
+          for (let k = 0; k < scale.length; k++) if (!langs[k] && scale[k] !== m) same = false;
+          if (!same) {
+            scale = scale.map((v, k) => (langs[k] ? v : m));
+            const t = termMax[l.term]!;
+            ub = (m * t) / (K1 + t);
+          }
+        }
+        cursors.push(new Cursor(l.term, wi, scale, ub, this.#bounds(l.term), this.#readBlock));
+      }
     });
     return this.#run(cursors, words.length, limit, opts.allowed, opts.exhaustive === true);
   }
@@ -691,11 +730,39 @@ export class Searcher {
     const strongest = order.at(-1);
     if (!exhaustive && strongest && strongest.max.length > 1) {
       const maxes = strongest.max;
-      let best = 0;
-      for (let b = 1; b < maxes.length; b++) if (maxes[b]! > maxes[best]!) best = b;
-      const probe = strongest.clone();
-      probe.seek(best > 0 ? strongest.last[best - 1]! + 1 : 0);
-      const docs = probe.docs.subarray(probe.i).filter((d) => !allowed || allowed[d] !== 0);
+      let docs: Uint32Array;
+      if (!allowed) {
+        let best = 0;
+        for (let b = 1; b < maxes.length; b++) if (maxes[b]! > maxes[best]!) best = b;
+        const probe = strongest.clone();
+        probe.seek(best > 0 ? strongest.last[best - 1]! + 1 : 0);
+        docs = probe.docs.subarray(probe.i);
+      } else {
+        // With a mask, the best block may hold few allowed docs (e.g. a language filter over a
+        // block of mostly other languages): θ would start low and stay low for most of the pass.
+        // So the strongest list's best blocks (bound descending) are read until SEED_DOCS allowed
+        // docs (or SEED_BLOCKS blocks), and their allowed docs seeded.
+        const set = new Set<number>();
+        {
+          const sc = strongest;
+          const mx = sc.max;
+          const byMax = Array.from(mx.keys()).sort((x, y) => mx[y]! - mx[x]! || x - y);
+          let count = 0;
+          for (let k = 0; k < byMax.length && k < SEED_BLOCKS && count < SEED_DOCS; k++) {
+            const bl = byMax[k]!;
+            const p = sc.clone();
+            p.seek(bl > 0 ? sc.last[bl - 1]! + 1 : 0);
+            for (let i = p.i; i < p.docs.length; i++) {
+              const d = p.docs[i]!;
+              if (allowed[d] !== 0 && !set.has(d)) {
+                set.add(d);
+                count++;
+              }
+            }
+          }
+        }
+        docs = Uint32Array.from(set).sort(); // ascending (typed array sort is numeric)
+      }
       seeded = docs;
       const probes = cursors.map((c) => c.clone());
       for (const d of docs) {

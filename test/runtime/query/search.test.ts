@@ -259,4 +259,37 @@ describe('search pruning', () => {
     // The bitset path ran (a frequent term's bitset was built).
     expect(termDocs).toHaveBeenCalled();
   });
+
+  it('equals exhaustive scoring when the mask excludes most high-scoring docs (a language filter)', () => {
+    let seed = 23;
+    const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const tail = Array.from({ length: 150 }, (_, i) => `r${String.fromCharCode(97 + (i % 26))}q${i}`);
+    const some = (n: number) => Array.from({ length: 1 + Math.floor(rand() * n) }, () => tail[Math.floor(tail.length * rand())]!);
+    // 6,000 docs; the German ones are in runs and repeat the query words often (the best blocks
+    // of every list are mostly German), the English ones hold them once or twice.
+    const recipes = Array.from({ length: 6000 }, (_, i) => {
+      const de = Math.floor(i / 300) % 3 === 0 && i % 10 !== 0;
+      const words = some(20);
+      for (const w of ['kzapa', 'kzepe', 'kzipi', 'kzopo']) {
+        if (rand() < (de ? 0.6 : 0.3)) for (let k = de ? 2 + Math.floor(rand() * 6) : 1 + Math.floor(rand() * 2); k > 0; k--) words.splice(Math.floor(rand() * words.length), 0, w);
+      }
+      return makeRecipe({ id: `m${i}`, language: de ? 'de' : 'en', title: some(3).join(' '), description: words.join(' '), instructions: step(some(20).join(' ')) });
+    });
+    const index = buildSearchIndex(recipes);
+    const searchers = [new Searcher(index), new Searcher(index, { blockCacheBlocks: 0, bitsetCacheTerms: 0 }), new Searcher(index, { blockCacheBlocks: 4, bitsetCacheTerms: 1 })];
+    const en = Uint8Array.from(recipes, (r) => (r.language === 'en' ? 1 : 0));
+    const enSome = Uint8Array.from(en, (a) => (a && rand() < 0.5 ? 1 : 0));
+    for (const query of ['kzapa', 'kzapa kzepe', 'kzipi kzopo kzapa', 'kzapa kz', 'kzepe kzi', 'rbq1 kzopo']) {
+      for (const limit of [1, 10, 50]) {
+        for (const allowed of [en, enSome]) {
+          const want = searchers[0]!.search({ query, limit, allowed, exhaustive: true });
+          expect(want.length, query).toBeGreaterThan(0);
+          for (const s of searchers) {
+            expect(s.search({ query, limit, allowed }), query).toEqual(want);
+            expect(s.search({ query, limit, allowed }), query).toEqual(want); // again, with warm caches
+          }
+        }
+      }
+    }
+  });
 });
