@@ -142,7 +142,7 @@ function readManifest(dir: string): Manifest {
 }
 
 /** Runs `make`, turning any failure into a DatasetError that names the file (or the dataset) and says what to run. */
-function checked<T>(dir: string, make: () => T, file?: string): T {
+export function checked<T>(dir: string, make: () => T, file?: string): T {
   try {
     return make();
   } catch (e) {
@@ -333,14 +333,25 @@ const LOAD_ASYNC = Symbol('loadAsync');
 /** Bytes hashed (and read) per step of the background pass: about a millisecond of blocking each. */
 const VERIFY_CHUNK = 1 << 20;
 
-/** Builds every reader of the dataset (loading the in-memory files): throws DatasetError on the first malformed one. */
-function warmSync(ds: Dataset): void {
+/**
+ * Builds every reader of the dataset not built yet (loading the in-memory files), pausing (yield)
+ * between steps of a few milliseconds: throws DatasetError on the first malformed one.
+ */
+function* buildReaders(ds: Dataset): Generator<void> {
   for (const f of BITMAP_FAMILIES) void ds.families[f];
   for (const f of NUMERIC_FIELDS) void ds.numeric[f];
   void ds.ids;
   void ds.popular;
+  yield;
   void ds.catalog;
-  for (let n = 0; n < ds.manifest.counts.shards; n++) ds.shard(n);
+  for (let n = 0; n < ds.manifest.counts.shards; n++) {
+    ds.shard(n);
+    if (n % 16 === 15) yield;
+  }
+}
+
+function warmSync(ds: Dataset): void {
+  for (const _ of buildReaders(ds));
 }
 
 const mismatch = (file: string) => `${file} does not match its SHA-256 in the manifest (corrupt or altered). ${REBUILD}`;
@@ -446,14 +457,5 @@ export async function verifyDataset(ds: Dataset, onProgress?: (p: VerifyProgress
     onProgress?.({ files: i + 1, totalFiles: files.length, bytes: done, totalBytes });
   }
   // Structural checks of whatever no request has used yet, a little at a time.
-  for (const f of BITMAP_FAMILIES) void ds.families[f];
-  for (const f of NUMERIC_FIELDS) void ds.numeric[f];
-  void ds.ids;
-  void ds.popular;
-  await yieldNow();
-  void ds.catalog;
-  for (let n = 0; n < ds.manifest.counts.shards; n++) {
-    ds.shard(n);
-    if (n % 16 === 15) await yieldNow();
-  }
+  for (const _ of buildReaders(ds)) await yieldNow();
 }

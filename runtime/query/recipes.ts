@@ -3,7 +3,7 @@
  * excluded, then page by rank. Doc numbers are assigned newest first, so ascending doc order is
  * the list order and a page needs no sort.
  */
-import { and, andNot, intersectionSize, intersectionSize3, or, page, pageOfCombination, rangeBitmap, type Bitmap } from '../format/bitmap.ts';
+import { and, andNot, intersectionSize, intersectionSize3, or, page, pageOfCombination, type Bitmap } from '../format/bitmap.ts';
 import type { Dataset } from '../data/open.ts';
 import type { PageRequest, PageResult, RecipeFilter } from './filter.ts';
 
@@ -63,15 +63,6 @@ function plan(ds: Dataset, f: RecipeFilter): Plan {
     if (b && b.size > 0) p.excluded.push(b);
   }
   return p;
-}
-
-/** The set of docs matching `f`; undefined means "every doc" (no constraint at all). */
-export function matchBitmap(ds: Dataset, f: RecipeFilter, all: () => Bitmap): Bitmap | undefined {
-  const p = plan(ds, f);
-  if (p.impossible) return rangeBitmap(0);
-  if (p.required.length === 0 && p.excluded.length === 0) return undefined;
-  const base = p.required.length > 0 ? and(p.required) : all();
-  return p.excluded.length > 0 ? andNot(base, or(p.excluded)) : base;
 }
 
 /**
