@@ -5,7 +5,7 @@
  */
 import { and, toUint32Array, type Bitmap } from '../format/bitmap.ts';
 import type { Dataset } from '../data/open.ts';
-import type { SearchHit } from './search.ts';
+import { FifoCache, type SearchHit } from './search.ts';
 
 export interface SearchFilter {
   language?: string;
@@ -31,7 +31,7 @@ const FAMILIES = ['language', 'cuisine', 'course', 'diet'] as const;
 
 /** Masks kept per dataset (N bytes each: 1 MB at 1M docs), the oldest forgotten first. */
 const MASK_CACHE_ENTRIES = 4;
-const masks = new WeakMap<object, Map<string, Uint8Array>>();
+const masks = new WeakMap<object, FifoCache<string, Uint8Array>>();
 
 /**
  * 1 for each doc every given filter allows; undefined when there is no filter; null when a
@@ -51,13 +51,12 @@ export function allowedDocs(ds: Pick<Dataset, 'families' | 'recipeCount'>, filte
   }
   if (bitmaps.length === 0) return undefined;
   let cache = masks.get(ds);
-  if (!cache) masks.set(ds, (cache = new Map()));
+  if (!cache) masks.set(ds, (cache = new FifoCache(MASK_CACHE_ENTRIES)));
   const k = JSON.stringify(key);
   const hit = cache.get(k);
   if (hit) return hit;
   const mask = new Uint8Array(ds.recipeCount);
   for (const d of toUint32Array(and(bitmaps))) mask[d] = 1;
-  if (cache.size >= MASK_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-  cache.set(k, mask);
+  cache.add(k, mask);
   return mask;
 }

@@ -343,7 +343,7 @@ class Cursor {
  * A bounded map that forgets its oldest entries (FIFO). The order is a ring of keys: evicting
  * through Map iteration would skip the deleted entries at the front of V8's table, O(size).
  */
-class FifoCache<K, V> {
+export class FifoCache<K, V> {
   readonly #map = new Map<K, V>();
   readonly #ring: (K | undefined)[];
   #next = 0;
@@ -730,39 +730,22 @@ export class Searcher {
     const strongest = order.at(-1);
     if (!exhaustive && strongest && strongest.max.length > 1) {
       const maxes = strongest.max;
-      let docs: Uint32Array;
+      // Without a mask: the best block (the first on ties). With one, the best block may hold few
+      // allowed docs (e.g. a language filter over a block of mostly other languages) and θ would
+      // start low and stay low for most of the pass, so the best blocks (bound descending) are
+      // read until SEED_DOCS allowed docs (or SEED_BLOCKS blocks) and their allowed docs seeded.
+      let blocks: number[];
       if (!allowed) {
         let best = 0;
         for (let b = 1; b < maxes.length; b++) if (maxes[b]! > maxes[best]!) best = b;
-        const probe = strongest.clone();
-        probe.seek(best > 0 ? strongest.last[best - 1]! + 1 : 0);
-        docs = probe.docs.subarray(probe.i);
-      } else {
-        // With a mask, the best block may hold few allowed docs (e.g. a language filter over a
-        // block of mostly other languages): θ would start low and stay low for most of the pass.
-        // So the strongest list's best blocks (bound descending) are read until SEED_DOCS allowed
-        // docs (or SEED_BLOCKS blocks), and their allowed docs seeded.
-        const set = new Set<number>();
-        {
-          const sc = strongest;
-          const mx = sc.max;
-          const byMax = Array.from(mx.keys()).sort((x, y) => mx[y]! - mx[x]! || x - y);
-          let count = 0;
-          for (let k = 0; k < byMax.length && k < SEED_BLOCKS && count < SEED_DOCS; k++) {
-            const bl = byMax[k]!;
-            const p = sc.clone();
-            p.seek(bl > 0 ? sc.last[bl - 1]! + 1 : 0);
-            for (let i = p.i; i < p.docs.length; i++) {
-              const d = p.docs[i]!;
-              if (allowed[d] !== 0 && !set.has(d)) {
-                set.add(d);
-                count++;
-              }
-            }
-          }
-        }
-        docs = Uint32Array.from(set).sort(); // ascending (typed array sort is numeric)
+        blocks = [best];
+      } else blocks = Array.from(maxes.keys()).sort((x, y) => maxes[y]! - maxes[x]! || x - y);
+      const seed: number[] = [];
+      for (let k = 0; k < blocks.length && k < SEED_BLOCKS && seed.length < SEED_DOCS; k++) {
+        // The blocks of one list hold distinct docs.
+        for (const d of this.#block(strongest.term, blocks[k]!).docs) if (!allowed || allowed[d] !== 0) seed.push(d);
       }
+      const docs = Uint32Array.from(seed).sort(); // ascending (typed array sort is numeric)
       seeded = docs;
       const probes = cursors.map((c) => c.clone());
       for (const d of docs) {
