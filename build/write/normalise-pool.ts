@@ -8,7 +8,8 @@
  * were handed out (a reorder buffer), so results, failures and duplicate-key errors come in
  * source order, exactly as on the main thread.
  */
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { receiveMessageOnPort } from 'node:worker_threads';
+import { createSignal, startThread, waitFor, type ThreadLink } from './thread.ts';
 import type { ReportState } from '../report.ts';
 import type { LineBatch, SourceRecord } from '../sources/types.ts';
 
@@ -23,10 +24,8 @@ export type ToWorker =
   | { type: 'lines'; seq: number; adapter: string; batch: LineBatch }
   | { type: 'done' };
 export type FromWorker = { type: 'batch'; seq: number; out: Normalised[] } | { type: 'done'; report: ReportState } | { type: 'fatal'; message: string };
-export interface WorkerData {
+export interface WorkerData extends ThreadLink {
   datasetDir: string;
-  port: MessagePort;
-  signal: SharedArrayBuffer;
 }
 
 /** Records per batch (structured-cloned records) and lines per batch (raw lines). */
@@ -51,17 +50,11 @@ type Sent = { batch?: LineBatch; keyCheck?: (file: string, index: number, key: s
  * recipeJson and its packSearchTexts (search.ts), rendered on the worker.
  */
 export function normalisePool(datasetDir: string, count: number, onRecipe: (json: string, searchTexts: string, createdAt: string, id: string, source: string) => void): NormalisePool {
-  const signal = new SharedArrayBuffer(4);
-  const signalView = new Int32Array(signal);
-  // Workers run TypeScript: register tsx's loader in each before importing the worker module.
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./normalise-worker.ts', import.meta.url).href;
-  const source = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
+  const signal = createSignal();
+  const entry = new URL('./normalise-worker.ts', import.meta.url);
   const workers = Array.from({ length: count }, () => {
-    const { port1, port2 } = new MessageChannel();
-    const data: WorkerData = { datasetDir, port: port2, signal };
-    const worker = new Worker(source, { eval: true, workerData: data, transferList: [port2] });
-    return { worker, port: port1, inFlight: 0, done: false, report: undefined as ReportState | undefined };
+    const { worker, port } = startThread(entry, { datasetDir } satisfies Omit<WorkerData, keyof ThreadLink>, signal);
+    return { worker, port, inFlight: 0, done: false, report: undefined as ReportState | undefined };
   });
   const failures: string[] = [];
   let records: SourceRecord[] = [];
@@ -108,14 +101,7 @@ export function normalisePool(datasetDir: string, count: number, onRecipe: (json
     }
   };
   /** Blocks until `ready()` holds, draining results as they come. */
-  const waitUntil = (ready: () => boolean) => {
-    for (;;) {
-      const seen = Atomics.load(signalView, 0);
-      drain();
-      if (ready()) return;
-      Atomics.wait(signalView, 0, seen, 1000);
-    }
-  };
+  const waitUntil = (ready: () => boolean) => waitFor(signal, drain, ready);
   const post = (msg: ToWorker & { seq: number }, s: Sent) => {
     // The least busy worker (first on ties), waiting while all are at their limit.
     const pick = () => workers.reduce((best, w) => (w.inFlight < best.inFlight ? w : best));

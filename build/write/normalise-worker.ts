@@ -12,14 +12,11 @@ import type { LineBatch, SourceRecord } from '../sources/types.ts';
 import { recipeJson } from './recipe-json.ts';
 import { packSearchTexts } from './search.ts';
 import type { FromWorker, Normalised, ToWorker, WorkerData } from './normalise-pool.ts';
+import { threadPoster } from './thread.ts';
 
-const { datasetDir, port, signal } = workerData as WorkerData;
-const signalView = new Int32Array(signal);
-const post = (msg: FromWorker) => {
-  port.postMessage(msg);
-  Atomics.add(signalView, 0, 1);
-  Atomics.notify(signalView, 0);
-};
+const data = workerData as WorkerData;
+const { datasetDir } = data;
+const post = threadPoster<FromWorker>(data);
 const report = new ReportBuilder();
 let catalog: Catalog | undefined;
 try {

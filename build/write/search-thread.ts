@@ -7,19 +7,18 @@
  * parsing, no message per recipe), builds the index with the same SearchIndexBuilder and hands
  * back the finished file, which the main thread emits in place of searchWriter's. Same bytes.
  *
- * The main thread stays synchronous, as in normalise-pool.ts: it waits on a shared counter
- * (Atomics.wait) and takes the result with receiveMessageOnPort.
+ * The main thread stays synchronous, as with the normalise workers (thread.ts): it waits on a
+ * shared counter (Atomics.wait) and takes the result with receiveMessageOnPort.
  */
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { receiveMessageOnPort } from 'node:worker_threads';
+import { createSignal, startThread, waitFor, type ThreadLink } from './thread.ts';
 import { PATHS } from '../../runtime/format/constants.ts';
 import { searchWriter } from './search.ts';
 import type { SpillLayout } from './spill.ts';
 import type { PartWriter } from './types.ts';
 
-export interface SearchWorkerData {
+export interface SearchWorkerData extends ThreadLink {
   layout: SpillLayout;
-  port: MessagePort;
-  signal: SharedArrayBuffer;
 }
 
 /** The worker's one message: the file (transferred) and its timings, or why it failed. */
@@ -34,22 +33,12 @@ export interface SearchThread {
 
 /** Starts building the search index of the docs of `layout` (Spill.searchLayout) now; `log` gets the thread's timings. */
 export function searchThread(layout: SpillLayout, log: (line: string) => void = () => {}): SearchThread {
-  const signal = new SharedArrayBuffer(4);
-  const signalView = new Int32Array(signal);
-  const { port1, port2 } = new MessageChannel();
-  // The worker runs TypeScript: register tsx's loader before importing the worker module.
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./search-worker.ts', import.meta.url).href;
-  const source = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
-  const data: SearchWorkerData = { layout, port: port2, signal };
-  const worker = new Worker(source, { eval: true, workerData: data, transferList: [port2] });
+  const signal = createSignal();
+  const { worker, port } = startThread(new URL('./search-worker.ts', import.meta.url), { layout } satisfies Omit<SearchWorkerData, keyof ThreadLink>, signal);
   const result = (): FromSearchWorker => {
-    for (;;) {
-      const seen = Atomics.load(signalView, 0);
-      const m = receiveMessageOnPort(port1);
-      if (m) return m.message as FromSearchWorker;
-      Atomics.wait(signalView, 0, seen, 1000);
-    }
+    let msg: FromSearchWorker | undefined;
+    waitFor(signal, () => (msg ??= receiveMessageOnPort(port)?.message as FromSearchWorker | undefined), () => msg !== undefined);
+    return msg!;
   };
   const writer: PartWriter = {
     name: searchWriter.name,
@@ -69,7 +58,7 @@ export function searchThread(layout: SpillLayout, log: (line: string) => void = 
   return {
     writer,
     close() {
-      port1.close();
+      port.close();
       void worker.terminate();
     },
   };

@@ -7,14 +7,11 @@ import { workerData } from 'node:worker_threads';
 import type { FromSearchWorker, SearchWorkerData } from './search-thread.ts';
 import { SearchIndexBuilder } from './search.ts';
 import { replaySearchTexts } from './spill.ts';
+import { threadPoster } from './thread.ts';
 
-const { layout, port, signal } = workerData as SearchWorkerData;
-const signalView = new Int32Array(signal);
-const post = (msg: FromSearchWorker, transfer: ArrayBuffer[] = []) => {
-  port.postMessage(msg, transfer);
-  Atomics.add(signalView, 0, 1);
-  Atomics.notify(signalView, 0);
-};
+const data = workerData as SearchWorkerData;
+const { layout } = data;
+const post = threadPoster<FromSearchWorker>(data);
 
 // The main thread waits synchronously and never sees 'error' events: every failure is posted.
 try {
