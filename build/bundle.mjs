@@ -1,17 +1,6 @@
-// Bundles the runtime (runtime/server.ts and the keys CLI) into dist/ with esbuild.
-// Packages stay external: roaring and lmdb are native addons and load from node_modules.
+// Bundles the runtime (runtime/server.ts and the keys CLI) into dist/ with esbuild; see bundle-options.mjs.
 import { build } from 'esbuild';
+import { runtimeBundle } from './bundle-options.mjs';
 
-await build({
-  entryPoints: { server: 'runtime/server.ts', keys: 'runtime/keys-cli.ts' },
-  outdir: 'dist',
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-});
-console.log('bundled dist/server.mjs, dist/keys.mjs');
+await build(runtimeBundle({ entryPoints: { server: 'runtime/server.ts', keys: 'runtime/keys-cli.ts' }, outdir: 'dist', sourcemap: true }));
+console.log('bundled dist/server.cjs, dist/keys.cjs');

@@ -20,7 +20,7 @@ const newest = (dir) => {
 };
 const mtime = (p) => (fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0);
 
-const server = path.join(root, 'dist', 'server.mjs');
+const server = path.join(root, 'dist', 'server.cjs');
 const pointer = path.join(root, 'dist', 'data', 'current');
 const sources = Math.max(...['dataset', 'build', 'runtime'].map((d) => newest(path.join(root, d))));
 const built = Math.min(mtime(server), mtime(pointer));

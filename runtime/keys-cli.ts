@@ -123,15 +123,19 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (e) {
-  if (e instanceof UsageError) {
-    console.error(`${e.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-  } else {
-    const cause = e instanceof Error && e.cause instanceof Error ? ` (${e.cause.message})` : '';
-    console.error(e instanceof Error ? e.message + cause : String(e));
-    process.exitCode = 1;
-  }
-}
+// No top-level await: the bundle is CommonJS (build/bundle.mjs).
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    if (e instanceof UsageError) {
+      console.error(`${e.message}\n\n${USAGE}`);
+      process.exitCode = 2;
+    } else {
+      const cause = e instanceof Error && e.cause instanceof Error ? ` (${e.cause.message})` : '';
+      console.error(e instanceof Error ? e.message + cause : String(e));
+      process.exitCode = 1;
+    }
+  },
+);

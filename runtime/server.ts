@@ -85,102 +85,107 @@ try {
   fail(/npm run build/.test(message) ? message : `Cannot load the dataset: ${message}. Run \`npm run build\` to compile it.`);
 }
 
-const now = (): number => Date.now();
-// Redis: fail closed while it is down (503 STORE_UNAVAILABLE), but refuse to start without it.
-let store: Store;
-try {
-  store = redisUrl
-    ? await createRedisStore({
-        url: redisUrl,
-        now,
-        onConnectionChange: (event, error) =>
-          (event === 'lost' ? consoleLogger.error : consoleLogger.info)(`redis connection ${event}`, error ? { error: error.message } : {}),
-      })
-    : createLmdbStore({ dir: stateDir, now });
-} catch (e) {
-  fail(e instanceof Error ? e.message : String(e));
-}
-const app = createApp({ engine, store, now, requireKey, dailyQuota, logger: consoleLogger });
-
-let draining = false;
-/** Set when the background verification finds a corrupt file: every request then gets 503. */
-let corrupt: string | undefined;
-const corruptResponse = () =>
-  new Response(JSON.stringify({ error: { message: 'The service is temporarily unavailable. Please try again shortly.', code: 'DATASET_CORRUPT' } }), {
-    status: 503,
-    headers: { 'Content-Type': 'application/json', Connection: 'close' },
-  });
-const server = serve(
-  {
-    // While draining, every response asks the client to close its connection.
-    fetch: async (req, env) => {
-      if (corrupt !== undefined) return corruptResponse();
-      const res = await app.fetch(req, env);
-      if (draining) {
-        try {
-          res.headers.set('Connection', 'close');
-        } catch {
-          /* immutable headers: the socket is closed by the drain anyway */
-        }
-      }
-      return res;
-    },
-    port,
-    hostname,
-    serverOptions: {
-      connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
-      headersTimeout: HEADERS_TIMEOUT_MS,
-      requestTimeout: REQUEST_TIMEOUT_MS,
-      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-    },
-  },
-  (info) => {
-    consoleLogger.info('listening', {
-      address: `${info.address}:${info.port}`,
-      dataset: dataDir,
-      datasetVersion: engine.info.datasetVersion,
-      formatVersion: engine.info.formatVersion,
-      recipes: engine.info.recipeCount,
-      state: redisUrl ? redactUrl(redisUrl) : stateDir,
-      requireKey,
-      dailyQuota,
-      verify,
-    });
-    if (verify === 'background') void verifyInBackground();
-  },
-) as Server;
-
-/**
- * SHA-256 of every dataset file, after the server listens (RECIPES_VERIFY=background). A mismatch
- * is never served silently: it is logged with the file, every request (health checks included)
- * gets 503 from then on, and the process drains and exits 1 so that a supervisor notices.
- */
-async function verifyInBackground(): Promise<void> {
-  const started = performance.now();
+/** Everything after the dataset: the state store (Redis is awaited), the app, the listener. */
+async function main(): Promise<void> {
+  const now = (): number => Date.now();
+  // Redis: fail closed while it is down (503 STORE_UNAVAILABLE), but refuse to start without it.
+  let store: Store;
   try {
-    await verifyDataset(dataset);
-    consoleLogger.info('dataset verified', { dataset: dataDir, ms: Math.round(performance.now() - started) });
+    store = redisUrl
+      ? await createRedisStore({
+          url: redisUrl,
+          now,
+          onConnectionChange: (event, error) =>
+            (event === 'lost' ? consoleLogger.error : consoleLogger.info)(`redis connection ${event}`, error ? { error: error.message } : {}),
+        })
+      : createLmdbStore({ dir: stateDir, now });
   } catch (e) {
-    corrupt = e instanceof Error ? e.message : String(e);
-    consoleLogger.error('dataset verification failed: refusing requests and exiting', { dataset: dataDir, error: corrupt });
-    shutdown('dataset verification failed', 1);
+    fail(e instanceof Error ? e.message : String(e));
   }
+  const app = createApp({ engine, store, now, requireKey, dailyQuota, logger: consoleLogger });
+
+  let draining = false;
+  /** Set when the background verification finds a corrupt file: every request then gets 503. */
+  let corrupt: string | undefined;
+  const corruptResponse = () =>
+    new Response(JSON.stringify({ error: { message: 'The service is temporarily unavailable. Please try again shortly.', code: 'DATASET_CORRUPT' } }), {
+      status: 503,
+      headers: { 'Content-Type': 'application/json', Connection: 'close' },
+    });
+  const server = serve(
+    {
+      // While draining, every response asks the client to close its connection.
+      fetch: async (req, env) => {
+        if (corrupt !== undefined) return corruptResponse();
+        const res = await app.fetch(req, env);
+        if (draining) {
+          try {
+            res.headers.set('Connection', 'close');
+          } catch {
+            /* immutable headers: the socket is closed by the drain anyway */
+          }
+        }
+        return res;
+      },
+      port,
+      hostname,
+      serverOptions: {
+        connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+        headersTimeout: HEADERS_TIMEOUT_MS,
+        requestTimeout: REQUEST_TIMEOUT_MS,
+        keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      },
+    },
+    (info) => {
+      consoleLogger.info('listening', {
+        address: `${info.address}:${info.port}`,
+        dataset: dataDir,
+        datasetVersion: engine.info.datasetVersion,
+        formatVersion: engine.info.formatVersion,
+        recipes: engine.info.recipeCount,
+        state: redisUrl ? redactUrl(redisUrl) : stateDir,
+        requireKey,
+        dailyQuota,
+        verify,
+      });
+      if (verify === 'background') void verifyInBackground();
+    },
+  ) as Server;
+
+  /**
+   * SHA-256 of every dataset file, after the server listens (RECIPES_VERIFY=background). A mismatch
+   * is never served silently: it is logged with the file, every request (health checks included)
+   * gets 503 from then on, and the process drains and exits 1 so that a supervisor notices.
+   */
+  async function verifyInBackground(): Promise<void> {
+    const started = performance.now();
+    try {
+      await verifyDataset(dataset);
+      consoleLogger.info('dataset verified', { dataset: dataDir, ms: Math.round(performance.now() - started) });
+    } catch (e) {
+      corrupt = e instanceof Error ? e.message : String(e);
+      consoleLogger.error('dataset verification failed: refusing requests and exiting', { dataset: dataDir, error: corrupt });
+      shutdown('dataset verification failed', 1);
+    }
+  }
+
+  function shutdown(signal: string, exitCode = 0): void {
+    if (draining) return;
+    draining = true;
+    process.exitCode = exitCode;
+    consoleLogger.info('shutting down', { signal });
+    const force = setTimeout(() => {
+      server.closeAllConnections();
+    }, DRAIN_TIMEOUT_MS);
+    force.unref();
+    // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
+    server.close(() => {
+      void store.close().finally(() => process.exit(exitCode));
+    });
+    server.closeIdleConnections();
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-function shutdown(signal: string, exitCode = 0): void {
-  if (draining) return;
-  draining = true;
-  process.exitCode = exitCode;
-  consoleLogger.info('shutting down', { signal });
-  const force = setTimeout(() => {
-    server.closeAllConnections();
-  }, DRAIN_TIMEOUT_MS);
-  force.unref();
-  // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
-  server.close(() => {
-    void store.close().finally(() => process.exit(exitCode));
-  });
-  server.closeIdleConnections();
-}
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));
+main().catch((e: unknown) => fail(`Cannot start: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));

@@ -18,13 +18,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { runtimeBundle } from '../../build/bundle-options.mjs';
 import { build } from 'esbuild';
 import { resolveDataDir } from '../../runtime/data/open.ts';
 import { learnModel } from './synth/learn.ts';
 import { generateSynthetic } from './synth/generate.ts';
 import { prepareDatasetDir } from './synth/dataset-dir.ts';
 import { run } from './proc.ts';
-import { httpBench } from './http.ts';
+import { coldStartMedian, httpBench } from './http.ts';
 import { profileDataset } from './fidelity.ts';
 import { renderReport, type BenchResults, type BuildResult, type ColdResult, type SizeResult } from './report.ts';
 import type { LatencyResult } from './latency.ts';
@@ -61,13 +62,12 @@ const log = (s: string) => process.stderr.write(`[bench] ${s}\n`);
 const startedAt = new Date();
 const tsx = (heapMb?: string) => [...(heapMb ? [`--max-old-space-size=${heapMb}`] : []), '--import', 'tsx'];
 
-async function bundle(): Promise<{ server: string; cold: string; ceiling: string }> {
+/** The runtime bundled exactly as `npm run build` bundles it (build/bundle-options.mjs), plus the bench's own entries. */
+async function bundle(): Promise<{ server: string; cold: string; ceiling: string; hello: string }> {
   const outdir = path.join(OUT, 'bin');
-  await build({
-    entryPoints: { server: path.join(root, 'runtime/server.ts'), 'cold-start': path.join(here, 'cold-start.ts'), ceiling: path.join(here, 'ceiling.ts') },
-    outdir, outExtension: { '.js': '.mjs' }, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning',
-  });
-  return { server: path.join(outdir, 'server.mjs'), cold: path.join(outdir, 'cold-start.mjs'), ceiling: path.join(outdir, 'ceiling.mjs') };
+  const entries = { server: path.join(root, 'runtime/server.ts'), 'cold-start': path.join(here, 'cold-start.ts'), ceiling: path.join(here, 'ceiling.ts'), hello: path.join(here, 'hello.ts') };
+  await build(runtimeBundle({ entryPoints: entries, outdir }));
+  return { server: path.join(outdir, 'server.cjs'), cold: path.join(outdir, 'cold-start.cjs'), ceiling: path.join(outdir, 'ceiling.cjs'), hello: path.join(outdir, 'hello.cjs') };
 }
 
 /** Runs a compile under /usr/bin/time when present (peak RSS of the whole child). */
@@ -128,10 +128,20 @@ async function latency(dataDir: string, label: string): Promise<LatencyResult> {
 
 async function measureHttp(s: SizeResult, dataDir: string, bins: Awaited<ReturnType<typeof bundle>>, pantry: string): Promise<void> {
   try {
+    log(`${s.label}: server cold starts, beside the floors (bare node:http, one-route Hono)`);
+    const runs = quick ? 1 : 5;
+    const state = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-'));
+    const coldStart = {
+      runs,
+      nodeHttp: await coldStartMedian([bins.hello, 'http'], '/', {}, runs),
+      hono: await coldStartMedian([bins.hello, 'hono'], '/', {}, runs),
+      server: await coldStartMedian([bins.server], '/recipes?limit=20', { RECIPES_DATA: dataDir, RECIPES_STATE: state, RECIPES_DAILY_QUOTA: '1000000000' }, runs),
+    };
+    fs.rmSync(state, { recursive: true, force: true });
     log(`${s.label}: http`);
     const h = await httpBench({ bins, dataDir, connections: 50, seconds: httpSeconds, pantryIngredients: pantry, searchQuery: 'chicken', log });
     const { child: _child, verified: _verified, ...start } = h.start;
-    s.http = { start, routes: h.routes, rssAfterLoadMB: h.rssAfterLoadMB };
+    s.http = { start, coldStart, routes: h.routes, rssAfterLoadMB: h.rssAfterLoadMB };
     // A non-2xx answer is an error; socket errors and timeouts under load are slowness, shown in the table.
     for (const x of h.routes) if (x.server && x.server.non2xx > 0) errors.push(`${s.label}: HTTP ${x.route}: ${x.server.non2xx} non-2xx answers under load`);
   } catch (e) {

@@ -1,5 +1,6 @@
 /** The server entry as a process: refuses to start without a dataset; SIGTERM drains and exits 0. */
 import { spawn } from 'node:child_process';
+import { build } from 'esbuild';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,12 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildFixture } from '../../helpers/fixture-dataset.ts';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
+import { runtimeBundle } from '../../../build/bundle-options.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER = join(ROOT, 'runtime/server.ts');
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(env: Record<string, string>, entry: string[] = ['--import', 'tsx', SERVER]) {
+  const child = spawn(process.execPath, entry, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -73,5 +75,29 @@ describe('runtime/server.ts', () => {
     expect(list.headers.get('ratelimit')).toMatch(/^limit=500, remaining=499, reset=\d+$/);
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
+  });
+  it('runs as the CommonJS bundle that npm run build writes, roaring loaded without node-pre-gyp', async () => {
+    const fx = buildFixture([makeRecipe({ id: 'aaa' }), makeRecipe({ id: 'bbb', title: 'Tomato soup' })]);
+    try {
+      const out = join(fx.root, 'bundle');
+      await build({ ...runtimeBundle({ entryPoints: { server: SERVER }, outdir: out }), logLevel: 'silent' });
+      const code = readFileSync(join(out, 'server.cjs'), 'utf8');
+      expect(code).not.toContain('require("@mapbox/node-pre-gyp'); // aliased to build/roaring-binding.cjs
+      const port = String(20000 + Math.floor(Math.random() * 20000));
+      // Outside the checkout, packages resolve through NODE_PATH (as from /app/node_modules in the container).
+      const s = start({ RECIPES_DATA: fx.dir, RECIPES_STATE: join(fx.root, 'state'), PORT: port, HOST: '127.0.0.1', NODE_PATH: join(ROOT, 'node_modules') }, [join(out, 'server.cjs')]);
+      const deadline = Date.now() + 20_000;
+      while (!s.output().includes('"listening"')) {
+        if (Date.now() > deadline || s.child.exitCode !== null) throw new Error(s.output());
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const res = await fetch(`http://127.0.0.1:${port}/recipes?limit=1`);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { pagination: { total: number } }).pagination.total).toBe(2);
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+    } finally {
+      fx.cleanup();
+    }
   });
 });
