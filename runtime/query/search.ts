@@ -32,7 +32,8 @@
  * Seeding: before the pass, the docs of the strongest list's best block are scored in full, so
  * θ (the k-th score) starts high (with an allowed-doc mask: its allowed docs in its best blocks,
  * up to SEED_DOCS, since the best block may be mostly excluded, e.g. by a language filter; and
- * the lists' scales and bounds only count the languages of allowed docs). A doc found through the essential lists is then completed from
+ * the lists' scales and bounds only count the languages of allowed docs; with several words and a
+ * short strongest list, also its docs that hold every other word, up to SEED_MATCHED). A doc found through the essential lists is then completed from
  * the non-essential ones word by word, strongest list first, with per-language bounds (a list's
  * scale for the doc's language; `sufLang`: the largest bound of the lists left to probe), and
  * dropped as soon as its bound falls below θ.
@@ -101,6 +102,27 @@ const END = 0xffffffff;
 const SEED_DOCS = 1024;
 /** ... or this many blocks. */
 const SEED_BLOCKS = 64;
+/** With several words, a strongest list of at most this many blocks is read whole for docs holding every word ... */
+const SEED_MATCH_BLOCKS = 128;
+/** ... where a doc holds a word when one of the word's this many strongest lists holds it, best blocks first, until this many are found. */
+const SEED_TESTS = 4;
+const SEED_MATCHED = 64;
+
+/** The indices of the `k` largest block bounds, largest first (the lower index on ties). */
+export function bestBlocks(maxes: ArrayLike<number>, k: number): number[] {
+  const out: number[] = [];
+  for (let b = 0; b < maxes.length; b++) {
+    const m = maxes[b]!;
+    if (out.length === k && m <= maxes[out[k - 1]!]!) continue;
+    let at = out.length === k ? k - 1 : out.length;
+    while (at > 0 && maxes[out[at - 1]!]! < m) {
+      out[at] = out[at - 1]!;
+      at--;
+    }
+    out[at] = b;
+  }
+  return out;
+}
 
 export interface SearchHit {
   doc: number;
@@ -402,6 +424,23 @@ export class Searcher {
     for (const d of ix.termDocs(t)) bits[d >>> 5]! |= 1 << (d & 31);
     this.#bitsCache.add(t, bits);
     return bits;
+  }
+
+  /** Membership in a term's docs: the cached bitset of a frequent term, else a search of its (few) docs. */
+  #member(t: number): (d: number) => boolean {
+    const bits = this.#bits(t);
+    if (bits) return (d) => (bits[d >>> 5]! & (1 << (d & 31))) !== 0;
+    const docs = this.ix.termDocs(t);
+    return (d) => {
+      let lo = 0;
+      let hi = docs.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (docs[mid]! < d) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo < docs.length && docs[lo] === d;
+    };
   }
 
   #bounds(t: number): TermBlocks {
@@ -734,18 +773,36 @@ export class Searcher {
       // allowed docs (e.g. a language filter over a block of mostly other languages) and θ would
       // start low and stay low for most of the pass, so the best blocks (bound descending) are
       // read until SEED_DOCS allowed docs (or SEED_BLOCKS blocks) and their allowed docs seeded.
-      let blocks: number[];
-      if (!allowed) {
-        let best = 0;
-        for (let b = 1; b < maxes.length; b++) if (maxes[b]! > maxes[best]!) best = b;
-        blocks = [best];
-      } else blocks = Array.from(maxes.keys()).sort((x, y) => maxes[y]! - maxes[x]! || x - y);
+      const blocks = !allowed ? bestBlocks(maxes, 1) : bestBlocks(maxes, SEED_BLOCKS);
       const seed: number[] = [];
-      for (let k = 0; k < blocks.length && k < SEED_BLOCKS && seed.length < SEED_DOCS; k++) {
+      for (let k = 0; k < blocks.length && seed.length < SEED_DOCS; k++) {
         // The blocks of one list hold distinct docs.
         for (const d of this.#block(strongest.term, blocks[k]!).docs) if (!allowed || allowed[d] !== 0) seed.push(d);
       }
-      const docs = Uint32Array.from(seed).sort(); // ascending (typed array sort is numeric)
+      // Several words and a short strongest list (`pasta sal`: `sal`, 9k docs at 1M): the top docs
+      // usually hold every word, so each doc of the whole list that holds every other word (through
+      // one of its SEED_TESTS strongest lists) is seeded too. Without them θ can start just below
+      // the final one, where a dense completion (`sal` → `salt`) stays essential for the whole pass.
+      if (W > 1 && maxes.length <= SEED_MATCH_BLOCKS) {
+        const tests: ((d: number) => boolean)[] = [];
+        for (let w = 0; w < W; w++) {
+          if (w === strongest.word) continue;
+          const lists = order.filter((c) => c.word === w).slice(-SEED_TESTS).map((c) => this.#member(c.term));
+          if (lists.length > 0) tests.push(lists.length === 1 ? lists[0]! : (d) => lists.some((t) => t(d)));
+        }
+        let matched = 0;
+        for (const j of bestBlocks(maxes, maxes.length)) {
+          for (const d of this.#block(strongest.term, j).docs) {
+            if ((!allowed || allowed[d] !== 0) && tests.every((t) => t(d))) {
+              seed.push(d);
+              matched++;
+            }
+          }
+          if (matched >= SEED_MATCHED) break;
+        }
+      }
+      // Ascending (typed array sort is numeric), each doc once.
+      const docs = Uint32Array.from(new Set(seed)).sort();
       seeded = docs;
       const probes = cursors.map((c) => c.clone());
       for (const d of docs) {

@@ -7,7 +7,8 @@ import { createMemoryStore } from '../../../runtime/store/memory.ts';
 import { decodeQuery } from '../../../runtime/query/params.ts';
 import { parseSearchQuery } from '../../../runtime/query/search-params.ts';
 import type { SearchFilter } from '../../../runtime/query/search-query.ts';
-import { Searcher } from '../../../runtime/query/search.ts';
+import fc from 'fast-check';
+import { bestBlocks, Searcher } from '../../../runtime/query/search.ts';
 import { buildSearchIndex } from '../../../build/write/search.ts';
 
 const step = (text: string) => [{ step: 1, text }];
@@ -291,5 +292,14 @@ describe('search pruning', () => {
         }
       }
     }
+  });
+
+  it('picks the k best blocks by bound, largest first and the lower block on ties (seeding), as a sort would', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 300 }), fc.integer({ min: 1, max: 70 }), (maxes, k) => {
+        const oracle = maxes.map((_, b) => b).sort((x, y) => maxes[y]! - maxes[x]! || x - y).slice(0, k);
+        expect(bestBlocks(Float32Array.from(maxes), k)).toEqual(oracle);
+      }),
+    );
   });
 });
