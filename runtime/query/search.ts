@@ -975,10 +975,13 @@ export class Searcher {
         }
       }
       if (allowed && !allowed[d]) {
-        for (let k = 0; k < E; k++) {
-          const c = ess[k]!;
-          if (c.doc === d) c.next();
-        }
+        // Every essential list moves on to the next allowed doc, past the excluded ones without a
+        // step each (a sparse mask, e.g. language=de, over a dense list such as `salt`). Scanning
+        // for the next allowed doc costs at most the mask's length over the whole pass.
+        let t = d + 1;
+        while (t < allowed.length && allowed[t] === 0) t++;
+        const target = t < allowed.length ? t : END;
+        for (let k = 0; k < E; k++) ess[k]!.shallowSeek(target);
         continue;
       }
 
