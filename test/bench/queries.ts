@@ -25,6 +25,8 @@ export interface BenchQuery {
 /** Staples of the hard pantry case (issue 4): in many recipes each. */
 const STAPLE_NAMES = ['salt', 'water', 'olive oil', 'onion'];
 export const SEARCH_QUERIES = ['chicken', 'chocolate cake', 'choclate', 'tomato soup', 'garlic butter shrimp', 'pasta sal', 'kartoffel', '鸡蛋'];
+/** Search with the language filter (kind 'search + filter', outside the search target's rows): a large and a small language. */
+export const FILTERED_SEARCHES: [string, string][] = [['pasta sal', 'en'], ['tomato soup', 'en'], ['pasta sal', 'de'], ['poulet', 'fr']];
 
 export function buildQueries(ds: Dataset, engine: Engine): BenchQuery[] {
   const ranked = (family: BitmapFamily) => ds.families[family].keys().slice().sort((a, b) => b.cardinality - a.cardinality || (a.key < b.key ? -1 : 1));
@@ -70,5 +72,6 @@ export function buildQueries(ds: Dataset, engine: Engine): BenchQuery[] {
     queries.push({ group: 'pantry', kind: `pantry(${size})`, name: `${size} items incl. ${staples.length} staples`, pantry: { ids: withStaples, staples: [], language: 'en', limit: 20 } });
   }
   for (const q of SEARCH_QUERIES) queries.push({ group: 'search', kind: 'search', name: q, search: { query: q, limit: 10 } });
+  for (const [q, language] of FILTERED_SEARCHES) queries.push({ group: 'search', kind: 'search + filter', name: `${q} (language=${language})`, search: { query: q, limit: 10, language } });
   return queries;
 }

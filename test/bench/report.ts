@@ -100,7 +100,7 @@ function latencyTable(l: LatencyResult): string[] {
 /** Worst and typical figures of our engine per group, for the target table. */
 export function headline(l: LatencyResult) {
   const ours = (pred: (kind: string) => boolean) => l.queries.filter((q) => pred(q.kind) && isTiming(q.timings.ours)).map((q) => q.timings.ours as Timing);
-  const filters = ours((k) => !k.startsWith('pantry') && k !== 'search');
+  const filters = ours((k) => !k.startsWith('pantry') && !k.startsWith('search'));
   const pantry10 = ours((k) => k === 'pantry(10)');
   const search = ours((k) => k === 'search');
   const max = (xs: number[]) => (xs.length ? Math.max(...xs) : undefined);

@@ -96,7 +96,8 @@ export async function oramaSubject(rows: Row[], budgetMs: number): Promise<Subje
       return rankPantryRows(rows, q);
     },
     async search(q: SearchRequest): Promise<ListAnswer> {
-      const r = await search(db, { term: q.query, properties: ['title', 'text'], boost: { title: 10 }, limit: q.limit } as never);
+      const where = q.language === undefined ? {} : { where: { language: { eq: q.language } } };
+      const r = await search(db, { term: q.query, properties: ['title', 'text'], boost: { title: 10 }, limit: q.limit, ...where } as never);
       return { total: r.count, docs: (r.hits as unknown as Hit[]).map((h) => h.document.doc) };
     },
   };

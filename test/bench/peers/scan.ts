@@ -46,6 +46,7 @@ export function scanSubject(rows: Row[]): Subject {
       const terms = searchTerms(q.query);
       const scored: { doc: number; score: number }[] = [];
       for (const r of rows) {
+        if (q.language !== undefined && r.language !== q.language) continue;
         const title = r.title.toLowerCase();
         const text = r.text.toLowerCase();
         let score = 0;

@@ -133,7 +133,11 @@ export function sqliteSubject(rows: Row[], file: string): Subject {
       const terms = searchTerms(q.query).map((t) => `"${t.replace(/"/g, '""')}"`);
       if (terms.length === 0) return { total: 0, docs: [] };
       terms[terms.length - 1] += '*';
-      const docs = stmt('SELECT rowid FROM recipe_fts WHERE recipe_fts MATCH ? ORDER BY bm25(recipe_fts, 10.0, 1.0) LIMIT ?').pluck().all(terms.join(' '), q.limit) as number[];
+      const docs = (
+        q.language === undefined
+          ? stmt('SELECT rowid FROM recipe_fts WHERE recipe_fts MATCH ? ORDER BY bm25(recipe_fts, 10.0, 1.0) LIMIT ?').pluck().all(terms.join(' '), q.limit)
+          : stmt('SELECT f.rowid FROM recipe_fts f JOIN recipe r ON r.doc = f.rowid WHERE recipe_fts MATCH ? AND r.language = ? ORDER BY bm25(recipe_fts, 10.0, 1.0) LIMIT ?').pluck().all(terms.join(' '), q.language, q.limit)
+      ) as number[];
       return { total: docs.length, docs };
     },
     close: () => db.close(),

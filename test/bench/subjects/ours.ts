@@ -21,7 +21,7 @@ export function oursSubject(engine: Engine): Subject {
   if (engine.search) {
     const search = engine.search.bind(engine);
     subject.search = (q: SearchRequest): ListAnswer => {
-      const r = search({ query: q.query, limit: q.limit });
+      const r = search({ query: q.query, limit: q.limit, ...(q.language !== undefined && { filter: { language: q.language } }) });
       return { total: r.hits.length, docs: r.hits.map((h) => h.doc) };
     };
   }

@@ -18,6 +18,8 @@ export interface PantryRequest {
 export interface SearchRequest {
   query: string;
   limit: number;
+  /** Only recipes in this language (the /search filter a user sets most). */
+  language?: string;
 }
 
 /** Orama may answer asynchronously; the harness awaits only when it must. */
