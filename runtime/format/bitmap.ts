@@ -178,6 +178,17 @@ export function xor(a: Bitmap, b: Bitmap): Bitmap {
   return RoaringBitmap32.xor(a, b);
 }
 
+/**
+ * Frees an owned temporary's containers now, not when its wrapper is collected. The binding
+ * reports every container allocation to V8 as external memory and returns it only on collection,
+ * so per-query temporaries left to the GC add up until V8 forces a full mark-compact: at 1M, a
+ * 3-way filter's union alone (~130 KB) brought one 6–10 ms pause every ~500 queries. Only for
+ * bitmaps the caller built and no longer uses; never an index's bitmap.
+ */
+export function release(b: Bitmap): void {
+  b.clear();
+}
+
 /** |a ∩ b| without materialising the intersection. */
 export function intersectionSize(a: Bitmap, b: Bitmap): number {
   return a.andCardinality(b);
@@ -190,7 +201,9 @@ export function intersectionSize(a: Bitmap, b: Bitmap): number {
  */
 export function intersectionSize3(a: Bitmap, b: Bitmap, c: Bitmap): number {
   const union = RoaringBitmap32.or(a, b);
-  return a.andCardinality(b) + a.andCardinality(c) + b.andCardinality(c) - a.size - b.size - c.size + union.orCardinality(c);
+  const n = a.andCardinality(b) + a.andCardinality(c) + b.andCardinality(c) - a.size - b.size - c.size + union.orCardinality(c);
+  release(union);
+  return n;
 }
 
 /*
@@ -266,6 +279,7 @@ export function pageOfCombination(base: Bitmap, and: readonly Bitmap[], not: Bit
       out.set(part.rangeUint32Array(from, take), filled);
       filled += take;
     }
+    release(part);
     seen += size;
   }
   return out.subarray(0, filled);

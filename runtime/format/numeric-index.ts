@@ -15,7 +15,7 @@
  * NUMERIC_BREAKPOINT_FRACTION * count) entries apart, and the last one covers every entry (= has).
  */
 import { decodeContainer, encodeContainer, alignUp, FormatError } from './container.ts';
-import { BITMAP_ALIGNMENT, andNot, bitmapOfDistinct, emptyBitmap, serializeBitmap, viewBitmap, type Bitmap } from './bitmap.ts';
+import { BITMAP_ALIGNMENT, andNot, bitmapOfDistinct, emptyBitmap, release, serializeBitmap, viewBitmap, type Bitmap } from './bitmap.ts';
 import { NUMERIC_BREAKPOINT_FRACTION, NUMERIC_BREAKPOINT_MIN_GAP } from './constants.ts';
 
 type Section = [offset: number, length: number];
@@ -167,7 +167,10 @@ export class NumericIndexReader {
     // entries from `end` on), whichever slice of docs is shorter.
     const next = p + 1 < bps.length ? bps[p + 1]! : undefined;
     if (next !== undefined && next[1] - end < end - from) {
-      return andNot(this.#breakpoint(p + 1), bitmapOfDistinct(this.#docs.subarray(end, next[1])));
+      const above = bitmapOfDistinct(this.#docs.subarray(end, next[1]));
+      const slice = andNot(this.#breakpoint(p + 1), above);
+      release(above);
+      return slice;
     }
     const slice = bitmapOfDistinct(this.#docs.subarray(from, end));
     if (p >= 0) slice.orInPlace(this.#breakpoint(p));

@@ -3,7 +3,7 @@
  * excluded, then page by rank. Doc numbers are assigned newest first, so ascending doc order is
  * the list order and a page needs no sort.
  */
-import { and, andNot, intersectionSize, intersectionSize3, or, page, pageOfCombination, type Bitmap } from '../format/bitmap.ts';
+import { and, andNot, intersectionSize, intersectionSize3, or, page, pageOfCombination, release, type Bitmap } from '../format/bitmap.ts';
 import type { Dataset } from '../data/open.ts';
 import type { PageRequest, PageResult, RecipeFilter } from './filter.ts';
 
@@ -84,7 +84,17 @@ export function listRecipes(ds: Dataset, f: RecipeFilter, p: PageRequest, all: (
     for (let i = 0; i < docs.length; i++) docs[i] = from + i;
     return { total: n, docs };
   }
-  const not = q.excluded.length === 0 ? undefined : q.excluded.length === 1 ? q.excluded[0]! : or(q.excluded);
+  // Bitmaps built here (not the indexes' own) are released before returning: see release().
+  const owned: Bitmap[] = [];
+  try {
+    return pageOf(q, p, all, owned);
+  } finally {
+    for (const b of owned) release(b);
+  }
+}
+
+function pageOf(q: Plan, p: PageRequest, all: () => Bitmap, owned: Bitmap[]): PageResult {
+  const not = q.excluded.length === 0 ? undefined : q.excluded.length === 1 ? q.excluded[0]! : own(owned, or(q.excluded));
   // Largest first; the smallest (or every doc, when only exclusions are given) is `small`.
   const required = [...q.required].sort((a, b) => b.size - a.size);
   const small = required.pop() ?? all();
@@ -99,13 +109,18 @@ export function listRecipes(ds: Dataset, f: RecipeFilter, p: PageRequest, all: (
   } else {
     let rest: Bitmap;
     if (not !== undefined) {
-      rest = andNot(required[0]!, not);
+      rest = own(owned, andNot(required[0]!, not));
       for (const b of required.slice(1)) rest.andInPlace(b);
-    } else rest = required.length === 1 ? required[0]! : and(required);
+    } else rest = required.length === 1 ? required[0]! : own(owned, and(required));
     total = intersectionSize(rest, small);
     pageFrom = [rest];
   }
   if (total === 0 || p.offset >= total) return { total, docs: new Uint32Array(0) };
   if (pageFrom.length === 0 && not === undefined) return { total, docs: page(small, p.offset, p.limit) };
   return { total, docs: pageOfCombination(small, pageFrom, pageFrom.length === 0 ? not : undefined, p.offset, p.limit) };
+}
+
+function own(owned: Bitmap[], b: Bitmap): Bitmap {
+  owned.push(b);
+  return b;
 }
