@@ -147,6 +147,8 @@ async function main(): Promise<void> {
         requireKey,
         dailyQuota,
         verify,
+        // Since the process started (Node's time origin): the cold start an operator sees.
+        startMs: Math.round(performance.now()),
       });
       if (verify === 'background') void verifyInBackground();
     },
