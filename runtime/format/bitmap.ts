@@ -233,6 +233,28 @@ export function xorInPlace(target: Bitmap, b: Bitmap): void {
   target.xorInPlace(b);
 }
 
+/**
+ * target := [0, end) ∖ target, for a target inside [0, end). A sparse set is cheaper to keep as
+ * its dense complement: an in-place operation whose result has at most 4,096 values in a 2^16
+ * chunk converts that chunk to an array container value by value (and allocates it), while an
+ * operation between dense (bitset) chunks that stay dense runs word by word in place.
+ */
+export function complementInPlace(target: Bitmap, end: number): void {
+  target.flipRange(0, end);
+}
+
+/** The values of [0, end) congruent to `phase` mod 2: half of every chunk, kept as bitsets. */
+export function stripedBitmap(end: number, phase: 0 | 1): Bitmap {
+  return end > phase ? RoaringBitmap32.fromRange(phase, end, 2) : new RoaringBitmap32();
+}
+
+/** One past the last 2^16-doc chunk holding a value of any of the bitmaps (0 when all are empty). */
+export function chunkedEnd(bitmaps: readonly Bitmap[]): number {
+  let end = 0;
+  for (const b of bitmaps) if (!b.isEmpty) end = Math.max(end, (Math.floor(b.maximum() / CHUNK) + 1) * CHUNK);
+  return end;
+}
+
 /** Every value in ascending order, written into `out` when it is large enough (no allocation). */
 export function toUint32Array(b: Bitmap, out?: Uint32Array): Uint32Array {
   return out && out.length >= b.size ? b.toUint32Array(out).subarray(0, b.size) : b.toUint32Array();
@@ -283,6 +305,53 @@ export function pageOfCombination(base: Bitmap, and: readonly Bitmap[], not: Bit
     seen += size;
   }
   return out.subarray(0, filled);
+}
+
+/**
+ * The first `limit` values, ascending, of the union of a_i ∩ b_i over disjoint a_i, each with the
+ * index i of its pair. Works one 2^16-value chunk at a time and stops once `limit` values are
+ * found, or after `maxChunks` chunks that hold values of some a_i: a first page costs a chunk or
+ * two however large the sets are, and a sparse union is left to a whole-set method. `complete`:
+ * the values are the first `limit` of the union, or all of it.
+ */
+export function firstOfIntersections(
+  pairs: readonly (readonly [Bitmap, Bitmap])[],
+  limit: number,
+  maxChunks: number,
+): { values: number[]; pair: number[]; complete: boolean } {
+  const values: number[] = [];
+  const pair: number[] = [];
+  let first = Infinity;
+  let last = -1;
+  for (const [a] of pairs) {
+    if (a.isEmpty) continue;
+    first = Math.min(first, Math.floor(a.minimum() / CHUNK));
+    last = Math.max(last, Math.floor(a.maximum() / CHUNK));
+  }
+  const part = new RoaringBitmap32();
+  let c = first;
+  for (let read = 0; c <= last && values.length < limit && read < maxChunks; c++) {
+    const found: [number, number][] = [];
+    const want = limit - values.length; // from each pair: its values in this chunk are ascending
+    let holds = false;
+    pairs.forEach(([a, b], i) => {
+      if (a.rangeCardinality(c * CHUNK, (c + 1) * CHUNK) === 0) return;
+      holds = true;
+      part.copyFrom(chunkRange(c));
+      part.andInPlace(a);
+      part.andInPlace(b);
+      if (part.size > 0) for (const v of part.rangeUint32Array(0, want)) found.push([v, i]);
+    });
+    if (!holds) continue;
+    read++;
+    found.sort((x, y) => x[0] - y[0]);
+    for (const [v, i] of found.slice(0, want)) {
+      values.push(v);
+      pair.push(i);
+    }
+  }
+  part.clear(); // free its chunk now rather than when the wrapper is collected
+  return { values, pair, complete: values.length === limit || c > last };
 }
 
 /** The values at ranks [offset, offset + limit) in ascending order. */

@@ -2,16 +2,24 @@
  * Pantry ranking over bitmaps alone (no per-doc loop over the dataset):
  *
  * 1. Count, per doc, how many of the query's ids (pantry plus staples) it uses in a counted
- *    (non-optional) line, as bit slices: adding bitmap x is a ripple-carry adder over the slices,
- *    carry = slice_k ∩ x, slice_k = slice_k XOR x. Five slices count to 31 (≥ 20 + 3 staples).
- * 2. Split the candidates (docs using a pantry id, in the language) by the slices into
- *    exact[m] = docs with exactly m counted pantry ids.
+ *    (non-optional) line, as bit slices (SliceCounter: a carry-save adder whose carries are kept
+ *    as dense complements). Five slices count to 31 (≥ 20 + 3 staples). The candidates (docs
+ *    using a pantry id, in the language) are the docs counted at least once by the pantry's own
+ *    ids, read off the slices before the staples are added.
+ * 2. Split the candidates by the slices into exact[m] = docs with exactly m counted pantry ids.
  * 3. Groups (m, T) = exact[m] ∩ byTotal[T], ordered by m/T descending, then T − m ascending; docs
  *    ascending inside a group (= newest first). The full-coverage pairs (m = T) tie on both keys
- *    and form one group. A page walks group cardinalities and materialises only the groups it
- *    overlaps: no sort of docs.
+ *    and form one group. A page walks the groups in order: a group near the page is read from its
+ *    first docs, chunk by chunk; one further away is counted whole and skipped, or materialised
+ *    if the page lies deep inside it. No sort of docs.
+ *
+ * Every step is an in-place operation on workspace bitmaps whose result stays dense where it can:
+ * in this roaring binding a sparse result of dense operands is converted value by value and
+ * allocated per 2^16-doc chunk, which is what made the plain ripple-carry adder slow at 1M docs
+ * (measured with test/bench/pantry-micro.ts and the benchmark's pantry queries).
  */
-import { andInPlace, andNotInPlace, copyInto, emptyBitmap, intersectionSize, orInPlace, page, xorInPlace, type Bitmap } from '../format/bitmap.ts';
+import { andInPlace, andNotInPlace, chunkedEnd, copyInto, emptyBitmap, firstOfIntersections, intersectionSize, orInPlace, page, type Bitmap } from '../format/bitmap.ts';
+import { MAX_COUNT, SLICES, SliceCounter } from './pantry-count.ts';
 
 /** What ranking reads. Implemented over a dataset in pantry.ts and over synthetic bitmaps in the bench. */
 export interface PantrySource {
@@ -57,9 +65,15 @@ interface Pair {
 
 const EMPTY: Ranking = { total: 0, docs: [] };
 
-/** Counts reach at most 2^SLICES − 1 = 31 ≥ 20 pantry ids + 3 staples. */
-export const SLICES = 5;
-const MAX_COUNT = (1 << SLICES) - 1;
+/**
+ * A group that starts within this many docs of the page's end is read from its first docs, chunk
+ * by chunk, rather than counted whole first (a first page then costs a chunk or two of each of
+ * its pairs). Only steers speed; default 2,048, sensible from 100 to ~10,000.
+ */
+const FIRST_DOCS = 2048;
+/** ... and from at most this many 2^16-doc chunks (default 2). Only steers speed. */
+const FIRST_CHUNKS = 2;
+
 
 /**
  * Owned bitmaps reused by every ranking: in-place operations on them allocate nothing, which at
@@ -68,10 +82,11 @@ const MAX_COUNT = (1 << SLICES) - 1;
  * nothing returned aliases it.
  */
 export class PantryWorkspace {
-  readonly slices = Array.from({ length: SLICES }, emptyBitmap);
-  readonly carry = [emptyBitmap(), emptyBitmap()] as const;
-  readonly root = emptyBitmap();
-  /** One per split level: the "count bit k set" half of the parent. */
+  /** The per-doc counts, bit-sliced (see SliceCounter). */
+  readonly counter = new SliceCounter();
+  /** Candidates: docs using a pantry id, in the language (consumed by splitByCount). */
+  root = emptyBitmap();
+  /** Scratch of splitByCount (root, levels and exact trade bitmaps). */
   readonly levels = Array.from({ length: SLICES }, emptyBitmap);
   /** exact[m]: docs of the root with exactly m counted pantry ids. */
   readonly exact = Array.from({ length: MAX_COUNT + 1 }, emptyBitmap);
@@ -80,58 +95,63 @@ export class PantryWorkspace {
 }
 
 /**
- * Bit-sliced per-doc counts into ws.slices: doc d counts Σ_k 2^k · [d ∈ slices[k]]. Returns how
- * many slices are in use. At most MAX_COUNT inputs.
+ * Bit-sliced per-doc counts of the inputs into ws.counter (at most MAX_COUNT inputs). The union of
+ * `first` is written into `union` before the rest are added, when asked.
  */
-export function countSlices(ws: PantryWorkspace, inputs: readonly Bitmap[]): number {
-  if (inputs.length > MAX_COUNT) throw new RangeError(`at most ${MAX_COUNT} bitmaps can be counted`);
-  let used = 0;
-  let [carry, spare] = ws.carry;
-  for (const x of inputs) {
-    if (used === 0) {
-      copyInto(ws.slices[used++]!, x);
-      continue;
-    }
-    // Level 0 reads x directly (a frozen view is never written); higher levels read the carry.
-    let add: Bitmap = x;
-    for (let k = 0; ; k++) {
-      const s = ws.slices[k]!;
-      if (k === used) {
-        copyInto(s, add);
-        used++;
-        break;
-      }
-      // The carry out of level k, s ∩ add: copy the smaller operand (a rare ingredient's bitmap
-      // is tiny next to a dense slice), then intersect in place.
-      const [small, big] = add.size <= s.size ? [add, s] : [s, add];
-      copyInto(spare, small);
-      andInPlace(spare, big);
-      xorInPlace(s, add);
-      [carry, spare] = [spare, carry];
-      add = carry;
-      if (add.size === 0) break;
-    }
+export function countSlices(ws: PantryWorkspace, first: readonly Bitmap[], rest: readonly Bitmap[] = [], union?: Bitmap): number {
+  if (first.length + rest.length > MAX_COUNT) throw new RangeError(`at most ${MAX_COUNT} bitmaps can be counted`);
+  const c = ws.counter;
+  c.reset(chunkedEnd([...first, ...rest]));
+  c.add(first);
+  c.settle();
+  if (union) c.anyInto(union);
+  if (rest.length > 0) {
+    c.add(rest);
+    c.settle();
   }
-  return used;
+  return c.used;
 }
 
-/** Fills ws.exact[m] for m in 0..2^used − 1 from ws.root (ws.root is consumed). */
+/**
+ * Fills ws.exact[m] for m in 0..2^used − 1 from ws.root (consumed). Each level splits every set
+ * by slice k into its "bit k set" and "bit k clear" halves; the final sets become exact[m] by
+ * swapping bitmaps (root, levels and exact trade places), not by copying them.
+ */
 export function splitByCount(ws: PantryWorkspace, used: number): void {
-  for (let m = 0; m < 1 << used; m++) ws.exact[m]!.clear();
-  const split = (set: Bitmap, k: number, value: number): void => {
-    if (set.size === 0) return;
-    if (k < 0) {
-      copyInto(ws.exact[value]!, set);
-      return;
+  const { slices, complemented } = ws.counter;
+  const spare = [...ws.levels, ...ws.exact];
+  let sets: { set: Bitmap; value: number }[] = [{ set: ws.root, value: 0 }];
+  for (let k = used - 1; k >= 0 && sets.length > 0; k--) {
+    const next: typeof sets = [];
+    for (const { set, value } of sets) {
+      const hi = spare.pop()!;
+      copyInto(hi, set);
+      if (complemented[k]) {
+        andNotInPlace(hi, slices[k]!);
+        andInPlace(set, slices[k]!);
+      } else {
+        andInPlace(hi, slices[k]!);
+        andNotInPlace(set, slices[k]!);
+      }
+      for (const [b, v] of [[hi, value | (1 << k)], [set, value]] as const) {
+        if (b.size > 0) next.push({ set: b, value: v });
+        else spare.push(b);
+      }
     }
-    const hi = ws.levels[k]!;
-    copyInto(hi, set);
-    andInPlace(hi, ws.slices[k]!);
-    andNotInPlace(set, ws.slices[k]!); // the parent's set is not needed after the split
-    split(hi, k - 1, value | (1 << k));
-    split(set, k - 1, value);
-  };
-  split(ws.root, used - 1, 0);
+    sets = next;
+  }
+  // Every bitmap is now either a final set or spare: deal them back out.
+  const final = new Map(sets.map(({ set, value }) => [value, set]));
+  for (let m = 0; m < ws.exact.length; m++) {
+    let b = final.get(m);
+    if (b === undefined) {
+      b = spare.pop()!;
+      b.clear();
+    }
+    ws.exact[m] = b;
+  }
+  ws.root = spare.pop()!;
+  for (let k = 0; k < ws.levels.length; k++) ws.levels[k] = spare.pop()!;
 }
 
 /**
@@ -147,13 +167,12 @@ export function rankPantry(src: PantrySource, ws: PantryWorkspace, q: RankReques
   const lang = src.language(q.language);
   if (own.length === 0 || lang === undefined) return EMPTY;
   const extra = q.staples.filter((id) => !q.ids.includes(id)).map((id) => src.ingredient(id)).filter((b): b is Bitmap => b !== undefined);
-  // Restricting the root (not every input) to the language costs one intersection; staples only
-  // add to counts of docs already in the root, so they never qualify a recipe by themselves.
-  copyInto(ws.root, own[0]!);
-  for (const b of own.slice(1)) orInPlace(ws.root, b);
+  // The root is the union of the pantry's own ids (read off their counts before the staples are
+  // added), restricted to the language: staples only add to counts of docs already in the root,
+  // so they never qualify a recipe by themselves.
+  const used = countSlices(ws, own, extra, ws.root);
   andInPlace(ws.root, lang);
   if (ws.root.size === 0) return EMPTY;
-  const used = countSlices(ws, [...own, ...extra]);
   splitByCount(ws, used);
   const maxCount = Math.min(own.length + extra.length, (1 << used) - 1);
 
@@ -187,20 +206,36 @@ export function rankPantry(src: PantrySource, ws: PantryWorkspace, q: RankReques
   for (let i = 0; i < pairs.length && seen < end; ) {
     let j = i + 1;
     while (j < pairs.length && compareGroups(pairs[i]!, pairs[j]!) === 0) j++;
+    const group = pairs.slice(i, j).filter((pair) => remaining[pair.m]! > 0);
+    i = j;
+    if (group.length === 0) continue;
+    const from = Math.max(0, q.offset - seen);
+    if (end - seen <= FIRST_DOCS) {
+      // Near the page: read the group's first docs chunk by chunk, up to the page's end. Either
+      // the page ends inside the group (its size is never needed) or the whole group was read;
+      // a group too sparse to fill the page from its first chunks is counted whole instead.
+      const first = firstOfIntersections(group.map((pair) => [ws.exact[pair.m]!, pair.byT] as const), end - seen, FIRST_CHUNKS);
+      if (first.complete) {
+        first.values.forEach((doc, k) => {
+          const pair = group[first.pair[k]!]!;
+          if (k >= from) out.push({ doc, matched: pair.m, total: pair.t });
+          remaining[pair.m] = remaining[pair.m]! - 1;
+        });
+        seen += first.values.length;
+        continue;
+      }
+    }
     const parts: { pair: Pair; size: number }[] = [];
     let size = 0;
-    for (const pair of pairs.slice(i, j)) {
-      if (remaining[pair.m] === 0) continue;
+    for (const pair of group) {
       const n = intersectionSize(ws.exact[pair.m]!, pair.byT);
       if (n === 0) continue;
       remaining[pair.m] = remaining[pair.m]! - n;
       parts.push({ pair, size: n });
       size += n;
     }
-    i = j;
     if (size === 0) continue;
     if (seen + size > q.offset) {
-      const from = Math.max(0, q.offset - seen);
       ws.group.clear();
       for (const { pair } of parts) {
         copyInto(ws.part, ws.exact[pair.m]!);

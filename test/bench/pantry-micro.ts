@@ -3,12 +3,14 @@
  *
  * Synthetic docs (default 100k and 1M): ten staples at realistic rates (salt 40%, onion and oil
  * 30%, water, garlic and pepper 25%, ...), a Zipf tail of 3,000 other ids, 85% English. Compares
- * the bitmap ranking of runtime/query/pantry-rank.ts (bit-sliced counts) with a typed-array count
- * over the docs of the pantry bitmaps, for 5/10/20-item pantries with and without staples.
+ * the bitmap ranking of runtime/query/pantry-rank.ts (bit-sliced counts, SliceCounter) with a
+ * typed-array count over the docs of the pantry bitmaps, for 5/10/20-item pantries with and
+ * without staples.
  * Prints p50/p99 in ms per configuration (first page of 20; 200 timed queries each, after one
  * untimed pass that also checks both approaches agree).
  */
 import { bitmapOf, intersect, or, toUint32Array, type Bitmap } from '../../runtime/format/bitmap.ts';
+import { mulberry32 } from '../helpers/bitmaps.ts';
 import { compareGroups, PantryWorkspace, rankPantry, type PantrySource, type Ranking, type RankRequest } from '../../runtime/query/pantry-rank.ts';
 
 const STAPLES: [string, number][] = [
@@ -17,25 +19,13 @@ const STAPLES: [string, number][] = [
 ];
 const TAIL = 3000;
 
-/** Deterministic PRNG (mulberry32) so runs are comparable. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Synthetic {
   source: PantrySource;
   totalsPerDoc: Uint8Array;
 }
 
 function synthesize(n: number): Synthetic {
-  const rand = rng(42);
+  const rand = mulberry32(42);
   const docsById = new Map<string, number[]>();
   const add = (id: string, doc: number) => {
     let l = docsById.get(id);
@@ -139,7 +129,7 @@ function percentile(xs: number[], p: number): number {
 }
 
 function pantries(size: number, withStaples: boolean, count: number, seed: number): string[][] {
-  const rand = rng(seed);
+  const rand = mulberry32(seed);
   return Array.from({ length: count }, () => {
     const out = new Set<string>(withStaples ? STAPLES.slice(0, Math.min(6, size - 1)).map(([id]) => id) : []);
     while (out.size < size) out.add(`tail-${Math.floor(Math.pow(rand(), 2) * 300)}`);

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { and, bitmapOf, bitmapOfDistinct, intersectionSize, intersectionSize3, pageOfCombination, serializeBitmap, viewBitmap, alignedBuffer } from '../../../runtime/format/bitmap.ts';
+import { and, bitmapOf, bitmapOfDistinct, intersectionSize, intersectionSize3, pageOfCombination } from '../../../runtime/format/bitmap.ts';
+import { asBitmap } from '../../helpers/bitmaps.ts';
 
 const SPAN = 5 * 65536 + 1234;
 
@@ -24,16 +25,6 @@ const setArb = fc
     for (const [start, len] of runs) for (let v = start; v < Math.min(SPAN, start + len); v++) out.add(v);
     return [...out].sort((a, b) => a - b);
   });
-
-/** Half the time a frozen view over portable bytes, as the runtime's index files give them. */
-const asBitmap = (values: number[], frozen: boolean) => {
-  const b = bitmapOf(values);
-  if (!frozen) return b;
-  const bytes = serializeBitmap(b);
-  const buf = alignedBuffer(bytes.length);
-  bytes.copy(buf);
-  return viewBitmap(buf);
-};
 
 describe('bitmap counting and paging', () => {
   it('pages (base ∩ and) ∖ not by rank exactly like filtering arrays, across chunks', () => {
