@@ -123,7 +123,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-// No top-level await: the bundle is CommonJS (build/bundle.mjs).
+// No top-level await: the bundle is CommonJS (build/bundle-options.mjs).
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -350,7 +350,7 @@ export function firstOfIntersections(
       pair.push(i);
     }
   }
-  part.clear(); // free its chunk now rather than when the wrapper is collected
+  release(part);
   return { values, pair, complete: values.length === limit || c > last };
 }
 

@@ -74,7 +74,6 @@ const FIRST_DOCS = 2048;
 /** ... and from at most this many 2^16-doc chunks (default 2). Only steers speed. */
 const FIRST_CHUNKS = 2;
 
-
 /**
  * Owned bitmaps reused by every ranking: in-place operations on them allocate nothing, which at
  * 1M docs is several times faster than allocating a result per operation. One workspace per

@@ -33,10 +33,11 @@
  * θ (the k-th score) starts high (with an allowed-doc mask: its allowed docs in its best blocks,
  * up to SEED_DOCS, since the best block may be mostly excluded, e.g. by a language filter; and
  * the lists' scales and bounds only count the languages of allowed docs; with several words and a
- * short strongest list, also its allowed docs that hold every other word, up to SEED_MATCHED). A doc found through the essential lists is then completed from
- * the non-essential ones word by word, strongest list first, with per-language bounds (a list's
- * scale for the doc's language; `sufLang`: the largest bound of the lists left to probe), and
- * dropped as soon as its bound falls below θ.
+ * short strongest list, also its allowed docs that hold every other word, up to SEED_MATCHED).
+ * A doc found through the essential lists is then completed from the non-essential ones word by
+ * word, strongest list first, with per-language bounds (a list's scale for the doc's language;
+ * `sufLang`: the largest bound of the lists left to probe), and dropped as soon as its bound falls
+ * below θ.
  *
  * One essential list (the usual case once θ is up: e.g. "tomato soup" keeps only "soup"): its
  * block is scanned posting by posting, with tf~ and languages filled once per cached block:
@@ -102,10 +103,11 @@ const END = 0xffffffff;
 const SEED_DOCS = 1024;
 /** ... or this many blocks. */
 const SEED_BLOCKS = 64;
-/** With several words, a strongest list of at most this many blocks is read whole for docs holding every word ... */
+/** With a mask and several words, a strongest list of at most this many blocks is read for docs holding every word, */
 const SEED_MATCH_BLOCKS = 128;
-/** ... where a doc holds a word when one of the word's this many strongest lists holds it, best blocks first, until this many are found. */
+/** ... a doc holding a word when one of the word's this many strongest lists holds it; */
 const SEED_TESTS = 4;
+/** ... best blocks first, until this many such docs are found. */
 const SEED_MATCHED = 64;
 
 /** The indices of the `k` largest block bounds, largest first (the lower index on ties). */
@@ -431,16 +433,7 @@ export class Searcher {
     const bits = this.#bits(t);
     if (bits) return (d) => (bits[d >>> 5]! & (1 << (d & 31))) !== 0;
     const docs = this.ix.termDocs(t);
-    return (d) => {
-      let lo = 0;
-      let hi = docs.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (docs[mid]! < d) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo < docs.length && docs[lo] === d;
-    };
+    return (d) => docs[lowerBound(docs, d, 0, docs.length)] === d;
   }
 
   #bounds(t: number): TermBlocks {
@@ -795,7 +788,7 @@ export class Searcher {
         let matched = 0;
         for (const j of bestBlocks(maxes, maxes.length)) {
           for (const d of this.#block(strongest.term, j).docs) {
-            if ((!allowed || allowed[d] !== 0) && tests.every((t) => t(d))) {
+            if (allowed[d] !== 0 && tests.every((t) => t(d))) {
               seed.push(d);
               matched++;
             }
