@@ -26,8 +26,9 @@ export function isEmptyFilter(f: RecipeFilter): boolean {
 
 /**
  * A filter as bitmaps: docs in every `required` bitmap and in none of the `excluded` ones.
- * `impossible`: some required value has no docs. A numeric lower bound `key >= B` is written
- * as required "has a value" and excluded "key <= B − 1", so it costs no complement.
+ * `impossible`: some required value has no docs. Numeric bounds are the index's own bitmaps
+ * (le/ge, the last few of each kept by the reader), so a lower bound is one required bitmap, not
+ * an exclusion to subtract from a dense one on every query.
  */
 interface Plan {
   required: Bitmap[];
@@ -51,12 +52,7 @@ function plan(ds: Dataset, f: RecipeFilter): Plan {
   for (const slug of f.equipment ?? []) need(fam.equipment.get(slug));
   for (const b of f.numeric ?? []) {
     const index = ds.numeric[b.field];
-    if (b.op === 'le') need(index.le(b.bound));
-    else {
-      need(index.has());
-      const below = index.le(b.bound - 1);
-      if (below.size > 0) p.excluded.push(below);
-    }
+    need(b.op === 'le' ? index.le(b.bound) : index.ge(b.bound));
   }
   for (const id of f.excludeIngredients ?? []) {
     const b = fam['ingredient-any'].get(id);

@@ -52,6 +52,11 @@ describe('numeric index', () => {
     expect(index.le(150)).toBe(kept);
     expect(() => kept.add(1999)).toThrow();
     expect(index.le(150).has(1999)).toBe(false);
+    const above = index.ge(150);
+    expect(index.ge(150)).toBe(above);
+    expect(() => above.add(0)).toThrow();
+    expect(index.ge(150).has(0)).toBe(false);
+    expect(index.has().size).toBe(2000);
   });
 
   it('refuses a key that is not a 32-bit integer', () => {
