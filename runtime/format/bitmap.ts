@@ -288,10 +288,12 @@ export function pageOfCombination(base: Bitmap, and: readonly Bitmap[], not: Bit
   const out = new Uint32Array(limit);
   let filled = 0;
   let seen = 0;
+  const part = new RoaringBitmap32(); // one scratch bitmap for every chunk
   const last = Math.floor(base.maximum() / CHUNK);
   for (let c = Math.floor(base.minimum() / CHUNK); c <= last && filled < limit; c++) {
     if (base.rangeCardinality(c * CHUNK, (c + 1) * CHUNK) === 0) continue;
-    const part = RoaringBitmap32.and(base, chunkRange(c));
+    part.copyFrom(chunkRange(c));
+    part.andInPlace(base);
     for (const x of and) if (part.size > 0) part.andInPlace(x);
     if (not && part.size > 0) part.andNotInPlace(not);
     const size = part.size;
@@ -301,9 +303,9 @@ export function pageOfCombination(base: Bitmap, and: readonly Bitmap[], not: Bit
       out.set(part.rangeUint32Array(from, take), filled);
       filled += take;
     }
-    release(part);
     seen += size;
   }
+  release(part);
   return out.subarray(0, filled);
 }
 

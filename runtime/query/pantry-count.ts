@@ -9,6 +9,9 @@ import { andInPlace, andNotInPlace, complementInPlace, copyInto, emptyBitmap, or
 export const SLICES = 5;
 export const MAX_COUNT = (1 << SLICES) - 1;
 
+/** The error of counting more than MAX_COUNT bitmaps. */
+export const tooManyInputs = (): RangeError => new RangeError(`at most ${MAX_COUNT} bitmaps can be counted`);
+
 /**
  * Below this share of the universe an input is added on its own, cheaply in its size (a rare
  * ingredient); above it, inputs go through the full adders. Only steers speed (default 1/64).
@@ -59,20 +62,20 @@ export class SliceCounter {
   /** Slices in use: counts are below 2^used. */
   used = 0;
   /** Every owned bitmap, slices included (they swap places with scratch ones). */
-  private readonly owned: Bitmap[] = [...this.slices];
-  private free: Bitmap[] = [];
-  private readonly pending: (Bitmap | undefined)[] = new Array<Bitmap | undefined>(SLICES).fill(undefined);
-  private readonly present: boolean[] = new Array<boolean>(SLICES).fill(false);
-  private stripes = { end: -1, even: emptyBitmap(), odd: emptyBitmap() };
+  readonly #owned: Bitmap[] = [...this.slices];
+  #free: Bitmap[] = [];
+  readonly #pending: (Bitmap | undefined)[] = new Array<Bitmap | undefined>(SLICES).fill(undefined);
+  readonly #present: boolean[] = new Array<boolean>(SLICES).fill(false);
+  #stripes = { end: -1, even: emptyBitmap(), odd: emptyBitmap() };
 
   /** Starts a count of docs within [0, end) (end: a multiple of 2^16 covering every input). */
   reset(end: number): void {
     this.end = end;
     this.used = 0;
-    this.present.fill(false);
-    this.pending.fill(undefined);
-    this.free = this.owned.filter((b) => !this.slices.includes(b));
-    if (this.stripes.end !== end) this.stripes = { end, even: stripedBitmap(end, 0), odd: stripedBitmap(end, 1) };
+    this.#present.fill(false);
+    this.#pending.fill(undefined);
+    this.#free = this.#owned.filter((b) => !this.slices.includes(b));
+    if (this.#stripes.end !== end) this.#stripes = { end, even: stripedBitmap(end, 0), odd: stripedBitmap(end, 1) };
   }
 
   /** Adds every input (at most MAX_COUNT in all since reset). Call settle() before reading. */
@@ -80,27 +83,27 @@ export class SliceCounter {
     const big = inputs.filter((x) => x.size > this.end * SMALL_SHARE).sort((a, b) => b.size - a.size);
     let i = 0;
     let j = big.length - 1;
-    if (!this.present[0] && i <= j) {
+    if (!this.#present[0] && i <= j) {
       copyInto(this.slices[0]!, big[i++]!);
-      this.present[0] = true;
+      this.#present[0] = true;
     }
-    for (; i < j; i++, j--) this.addPair(big[i]!, big[j]!);
-    if (i === j) this.addOne(big[i]!);
-    for (const x of inputs) if (x.size > 0 && x.size <= this.end * SMALL_SHARE) this.addSmall(x);
+    for (; i < j; i++, j--) this.#addPair(big[i]!, big[j]!);
+    if (i === j) this.#addOne(big[i]!);
+    for (const x of inputs) if (x.size > 0 && x.size <= this.end * SMALL_SHARE) this.#addSmall(x);
   }
 
   /** Resolves the carries still waiting; then slices, complemented and used are final. */
   settle(): void {
     for (let k = 1; k < SLICES; k++) {
-      const c = this.pending[k];
+      const c = this.#pending[k];
       if (c === undefined) continue;
-      this.pending[k] = undefined;
-      this.arrive(k + 1, this.halfAdd(this.slices[k]!, c));
+      this.#pending[k] = undefined;
+      this.#arrive(k + 1, this.#halfAdd(this.slices[k]!, c));
     }
     this.used = 0;
     for (let k = 0; k < SLICES; k++) {
       const s = this.slices[k]!;
-      if (!this.present[k]) {
+      if (!this.#present[k]) {
         s.clear();
         this.complemented[k] = false;
       } else if (this.complemented[k] ? s.size < this.end : s.size > 0) this.used = k + 1;
@@ -112,44 +115,44 @@ export class SliceCounter {
     // ∪ s_k = s_0 ∪ ~(∩ ~s_k): complemented slices are dense, so this is a few word-wise steps.
     copyInto(target, this.slices[0]!);
     if (this.used < 2) return;
-    const all = this.take();
+    const all = this.#take();
     copyInto(all, this.slices[1]!);
     for (let k = 2; k < this.used; k++) andInPlace(all, this.slices[k]!);
     complementInPlace(all, this.end);
     orInPlace(target, all);
-    this.free.push(all);
+    this.#free.push(all);
   }
 
-  private take(): Bitmap {
-    const b = this.free.pop();
+  #take(): Bitmap {
+    const b = this.#free.pop();
     if (b !== undefined) return b;
     const fresh = emptyBitmap();
-    this.owned.push(fresh);
+    this.#owned.push(fresh);
     return fresh;
   }
 
   /** The complement of an input held as array chunks (owned), or undefined for a dense one. */
-  private complementOf(x: Bitmap): Bitmap | undefined {
+  #complementOf(x: Bitmap): Bitmap | undefined {
     if (x.size > this.end * ARRAY_SHARE) return undefined;
-    const c = this.take();
+    const c = this.#take();
     copyInto(c, x);
     complementInPlace(c, this.end);
     return c;
   }
 
   /** Level 0 full adder: s0 += a + b, the carry (stored complemented) moves to level 1. */
-  private addPair(a: Bitmap, b: Bitmap): void {
+  #addPair(a: Bitmap, b: Bitmap): void {
     const s = this.slices[0]!;
-    const notA = this.complementOf(a);
-    const notB = this.complementOf(b);
-    const t = this.take();
+    const notA = this.#complementOf(a);
+    const notB = this.#complementOf(b);
+    const t = this.#take();
     let carry: Bitmap; // ~(a ∪ b) first
     if (notA && notB) {
       copyInto(t, notA);
       xorInPlace(t, notB);
       andInPlace(notA, notB);
       carry = notA;
-      this.free.push(notB);
+      this.#free.push(notB);
     } else if (notA || notB) {
       const dense = notA ? b : a;
       const not = (notA ?? notB)!;
@@ -161,7 +164,7 @@ export class SliceCounter {
     } else {
       copyInto(t, a);
       xorInPlace(t, b);
-      carry = this.take();
+      carry = this.#take();
       copyInto(carry, t);
       orInPlace(carry, a);
       complementInPlace(carry, this.end);
@@ -169,104 +172,104 @@ export class SliceCounter {
     xorInPlace(s, t);
     andInPlace(t, s);
     orInPlace(carry, t);
-    this.free.push(t);
-    this.arrive(1, carry);
+    this.#free.push(t);
+    this.#arrive(1, carry);
   }
 
   /** Level 0 half adder: s0 += x, the carry ~(s0 ∩ x) = ~s0 ∪ (s0 XOR x) moves to level 1. */
-  private addOne(x: Bitmap): void {
+  #addOne(x: Bitmap): void {
     const s = this.slices[0]!;
-    if (!this.present[0]) {
+    if (!this.#present[0]) {
       copyInto(s, x);
-      this.present[0] = true;
+      this.#present[0] = true;
       return;
     }
-    const carry = this.take();
+    const carry = this.#take();
     copyInto(carry, s);
     complementInPlace(carry, this.end);
     xorInPlace(s, x);
     orInPlace(carry, s);
-    this.arrive(1, carry);
+    this.#arrive(1, carry);
   }
 
   /** A small input: its carry is small, added as is (not complemented) up the levels. */
-  private addSmall(x: Bitmap): void {
-    if (!this.present[0]) {
+  #addSmall(x: Bitmap): void {
+    if (!this.#present[0]) {
       copyInto(this.slices[0]!, x);
-      this.present[0] = true;
+      this.#present[0] = true;
       return;
     }
-    const carry = this.take();
+    const carry = this.#take();
     copyInto(carry, x);
     andInPlace(carry, this.slices[0]!);
     xorInPlace(this.slices[0]!, x);
     for (let k = 1; carry.size > 0; k++) {
-      if (k === SLICES) throw new RangeError(`at most ${MAX_COUNT} bitmaps can be counted`);
-      if (!this.present[k]) {
+      if (k === SLICES) throw tooManyInputs();
+      if (!this.#present[k]) {
         complementInPlace(carry, this.end);
-        this.place(k, carry);
+        this.#place(k, carry);
         return;
       }
       const s = this.slices[k]!;
       xorInPlace(s, carry);
       andInPlace(carry, s);
     }
-    this.free.push(carry);
+    this.#free.push(carry);
   }
 
   /** A carry (stored complemented, owned) arriving at level k. */
-  private arrive(k: number, carry: Bitmap): void {
+  #arrive(k: number, carry: Bitmap): void {
     if (carry.size === this.end) {
-      this.free.push(carry); // no carry
+      this.#free.push(carry); // no carry
       return;
     }
-    if (k === SLICES) throw new RangeError(`at most ${MAX_COUNT} bitmaps can be counted`);
-    if (!this.present[k]) return this.place(k, carry);
-    const waiting = this.pending[k];
+    if (k === SLICES) throw tooManyInputs();
+    if (!this.#present[k]) return this.#place(k, carry);
+    const waiting = this.#pending[k];
     if (waiting === undefined) {
-      this.pending[k] = carry;
+      this.#pending[k] = carry;
       return;
     }
-    this.pending[k] = undefined;
-    this.arrive(k + 1, this.fullAdd(this.slices[k]!, waiting, carry));
+    this.#pending[k] = undefined;
+    this.#arrive(k + 1, this.#fullAdd(this.slices[k]!, waiting, carry));
   }
 
   /** The first carry at level k becomes its slice (the bitmaps swap places, no copy). */
-  private place(k: number, carry: Bitmap): void {
-    this.free.push(this.slices[k]!);
+  #place(k: number, carry: Bitmap): void {
+    this.#free.push(this.slices[k]!);
     this.slices[k] = carry;
     this.complemented[k] = true;
-    this.present[k] = true;
+    this.#present[k] = true;
   }
 
   /** ~s += ~c1 + ~c2 in the complement domain; returns ~maj (c1's bitmap). */
-  private fullAdd(s: Bitmap, c1: Bitmap, c2: Bitmap): Bitmap {
-    const either = this.take();
+  #fullAdd(s: Bitmap, c1: Bitmap, c2: Bitmap): Bitmap {
+    const either = this.#take();
     copyInto(either, c1);
     orInPlace(either, c2);
     andInPlace(either, s);
     // s ^ c1 (uncomplemented) is sparse when the slice is: keep the chain half full with stripes.
     const sparse = s.size > this.end * (1 - STRIPES_BELOW);
-    if (sparse) xorInPlace(s, this.stripes.even);
+    if (sparse) xorInPlace(s, this.#stripes.even);
     xorInPlace(s, c1);
     xorInPlace(s, c2);
-    if (sparse) xorInPlace(s, this.stripes.even);
+    if (sparse) xorInPlace(s, this.#stripes.even);
     andInPlace(c1, c2);
     orInPlace(c1, either); // maj = (c1 ∩ c2) ∪ (s ∩ (c1 ∪ c2))
-    this.free.push(either, c2);
+    this.#free.push(either, c2);
     return c1;
   }
 
   /** ~s += ~c (half adder); returns ~carry = ~s ∪ ~c (c's bitmap). */
-  private halfAdd(s: Bitmap, c: Bitmap): Bitmap {
-    const old = this.take();
+  #halfAdd(s: Bitmap, c: Bitmap): Bitmap {
+    const old = this.#take();
     copyInto(old, c);
     orInPlace(c, s);
     // ~s XOR ~c is sparse: go through the stripes, even ^ odd = [0, end) restores the complement.
-    xorInPlace(s, this.stripes.even);
+    xorInPlace(s, this.#stripes.even);
     xorInPlace(s, old);
-    xorInPlace(s, this.stripes.odd);
-    this.free.push(old);
+    xorInPlace(s, this.#stripes.odd);
+    this.#free.push(old);
     return c;
   }
 }

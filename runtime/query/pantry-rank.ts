@@ -19,7 +19,7 @@
  * (measured with test/bench/pantry-micro.ts and the benchmark's pantry queries).
  */
 import { andInPlace, andNotInPlace, chunkedEnd, copyInto, emptyBitmap, firstOfIntersections, intersectionSize, orInPlace, page, type Bitmap } from '../format/bitmap.ts';
-import { MAX_COUNT, SLICES, SliceCounter } from './pantry-count.ts';
+import { MAX_COUNT, SLICES, SliceCounter, tooManyInputs } from './pantry-count.ts';
 
 /** What ranking reads. Implemented over a dataset in pantry.ts and over synthetic bitmaps in the bench. */
 export interface PantrySource {
@@ -98,7 +98,7 @@ export class PantryWorkspace {
  * `first` is written into `union` before the rest are added, when asked.
  */
 export function countSlices(ws: PantryWorkspace, first: readonly Bitmap[], rest: readonly Bitmap[] = [], union?: Bitmap): number {
-  if (first.length + rest.length > MAX_COUNT) throw new RangeError(`at most ${MAX_COUNT} bitmaps can be counted`);
+  if (first.length + rest.length > MAX_COUNT) throw tooManyInputs();
   const c = ws.counter;
   c.reset(chunkedEnd([...first, ...rest]));
   c.add(first);
