@@ -327,19 +327,36 @@ export class SearchIndexReader {
     return { docs, tfs: raw.subarray(4 * n) };
   }
 
-  /** Every doc of term t, ascending (one positional read of its postings). */
-  termDocs(t: number): Uint32Array {
+  /**
+   * Every block of term t in order (one positional read of all its postings): visit(docs, tfs)
+   * with the block's docs (ascending; a scratch array, valid during the call) and their tf bytes
+   * (F per posting, in doc order).
+   */
+  forEachBlock(t: number, visit: (docs: Uint32Array, tfs: Uint8Array) => void): void {
     const F = this.fields.length;
     const B = this.blockSize;
     const p0 = this.termStarts[t]!;
     const df = this.termStarts[t + 1]! - p0;
     const raw = this.#source.read(this.#at[S.postings]! + p0 * (4 + F), df * (4 + F));
-    const docs = new Uint32Array(df);
+    const scratch = new Uint32Array(Math.min(B, df));
     for (let j = 0; j * B < df; j++) {
       const n = Math.min(B, df - j * B);
       const at = j * B * (4 + F);
-      for (let i = 0; i < n; i++) docs[j * B + i] = raw.readUInt32LE(at + 4 * i);
+      const docs = scratch.subarray(0, n);
+      if (LITTLE_ENDIAN) new Uint8Array(docs.buffer, docs.byteOffset, 4 * n).set(raw.subarray(at, at + 4 * n));
+      else for (let i = 0; i < n; i++) docs[i] = raw.readUInt32LE(at + 4 * i);
+      visit(docs, new Uint8Array(raw.buffer, raw.byteOffset + at + 4 * n, n * F));
     }
+  }
+
+  /** Every doc of term t, ascending (one positional read of its postings). */
+  termDocs(t: number): Uint32Array {
+    const docs = new Uint32Array(this.df(t));
+    let k = 0;
+    this.forEachBlock(t, (block) => {
+      docs.set(block, k);
+      k += block.length;
+    });
     return docs;
   }
 }

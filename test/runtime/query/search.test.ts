@@ -168,6 +168,10 @@ describe('search ranking', () => {
   });
 });
 
+/** Strategies forced by the cost limit: the pruned document-at-a-time pass, or term-at-a-time for every query. */
+const DAAT = { strategy: 'pruned' } as const;
+const TAAT = { strategy: 'term-at-a-time' } as const;
+
 describe('search pruning', () => {
   it('returns exactly what exhaustive scoring returns (MaxScore skips only what cannot rank)', () => {
     let seed = 42;
@@ -179,11 +183,15 @@ describe('search pruning', () => {
     const recipes = Array.from({ length: 400 }, (_, i) =>
       makeRecipe({ id: `r${i}`, title: text(5), description: text(20), instructions: step(text(60)), tags: [word()] }),
     );
-    const searcher = new Searcher(buildSearchIndex(recipes));
+    const index = buildSearchIndex(recipes);
+    const searcher = new Searcher(index, DAAT);
+    const taat = new Searcher(index, TAAT);
     for (let q = 0; q < 300; q++) {
       const query = text(6);
       for (const limit of [1, 3, 10]) {
-        expect(searcher.search({ query, limit }), query).toEqual(searcher.search({ query, limit, exhaustive: true }));
+        const want = searcher.search({ query, limit, exhaustive: true });
+        expect(searcher.search({ query, limit }), query).toEqual(want);
+        expect(taat.search({ query, limit }), query).toEqual(want);
       }
     }
   });
@@ -199,9 +207,10 @@ describe('search pruning', () => {
       makeRecipe({ id: `s${i}`, language: i % 7 === 0 ? 'de' : 'en', title: text(4), description: text(12), instructions: step(text(30)) }),
     );
     const index = buildSearchIndex(recipes);
-    const searcher = new Searcher(index);
+    const searcher = new Searcher(index, DAAT);
+    const taat = new Searcher(index, TAAT);
     // Tiny block caches: blocks are evicted while queries still hold them, or never kept.
-    const evicting = [new Searcher(index, { blockCacheBlocks: 3 }), new Searcher(index, { blockCacheBlocks: 0 })];
+    const evicting = [new Searcher(index, { ...DAAT, blockCacheBlocks: 3 }), new Searcher(index, { ...DAAT, blockCacheBlocks: 0 })];
     const allowed = Uint8Array.from({ length: recipes.length }, () => (rand() < 0.6 ? 1 : 0));
     for (let q = 0; q < 120; q++) {
       let query = text(4);
@@ -209,6 +218,8 @@ describe('search pruning', () => {
       for (const limit of [1, 10, 50]) {
         expect(searcher.search({ query, limit }), query).toEqual(searcher.search({ query, limit, exhaustive: true }));
         expect(searcher.search({ query, limit, allowed }), query).toEqual(searcher.search({ query, limit, allowed, exhaustive: true }));
+        expect(taat.search({ query, limit }), query).toEqual(searcher.search({ query, limit, exhaustive: true }));
+        expect(taat.search({ query, limit, allowed }), query).toEqual(searcher.search({ query, limit, allowed, exhaustive: true }));
         for (const s of evicting) expect(s.search({ query, limit }), query).toEqual(searcher.search({ query, limit, exhaustive: true }));
       }
     }
@@ -234,10 +245,11 @@ describe('search pruning', () => {
       makeRecipe({ id: `d${i}`, language: i % 5 === 0 ? 'de' : 'en', title: field(3, 0.5), description: field(10, 0.6), instructions: step(field(25, 0.7)) }),
     );
     const index = buildSearchIndex(recipes);
-    const searcher = new Searcher(index);
+    const searcher = new Searcher(index, DAAT);
     const termDocs = vi.spyOn(searcher.ix, 'termDocs');
-    const uncached = new Searcher(index, { blockCacheBlocks: 0, bitsetCacheTerms: 0 });
-    const tiny = new Searcher(index, { blockCacheBlocks: 5, bitsetCacheTerms: 1 });
+    const uncached = new Searcher(index, { ...DAAT, blockCacheBlocks: 0, bitsetCacheTerms: 0 });
+    const tiny = new Searcher(index, { ...DAAT, blockCacheBlocks: 5, bitsetCacheTerms: 1 });
+    const taat = new Searcher(index, TAAT);
     const masks = [0.5, 0.05].map((p) => Uint8Array.from({ length: recipes.length }, () => (rand() < p ? 1 : 0)));
     const pick = () => dense[Math.floor(rand() * dense.length)]!;
     for (let q = 0; q < 60; q++) {
@@ -250,10 +262,12 @@ describe('search pruning', () => {
         expect(searcher.search({ query, limit }), query).toEqual(want);
         expect(uncached.search({ query, limit }), query).toEqual(want);
         expect(tiny.search({ query, limit }), query).toEqual(want);
+        expect(taat.search({ query, limit }), query).toEqual(want);
         for (const allowed of masks) {
           const wantAllowed = searcher.search({ query, limit, allowed, exhaustive: true });
           expect(searcher.search({ query, limit, allowed }), query).toEqual(wantAllowed);
           expect(uncached.search({ query, limit, allowed }), query).toEqual(wantAllowed);
+          expect(taat.search({ query, limit, allowed }), query).toEqual(wantAllowed);
         }
       }
     }
@@ -277,7 +291,12 @@ describe('search pruning', () => {
       return makeRecipe({ id: `m${i}`, language: de ? 'de' : 'en', title: some(3).join(' '), description: words.join(' '), instructions: step(some(20).join(' ')) });
     });
     const index = buildSearchIndex(recipes);
-    const searchers = [new Searcher(index), new Searcher(index, { blockCacheBlocks: 0, bitsetCacheTerms: 0 }), new Searcher(index, { blockCacheBlocks: 4, bitsetCacheTerms: 1 })];
+    const searchers = [
+      new Searcher(index, DAAT),
+      new Searcher(index, { ...DAAT, blockCacheBlocks: 0, bitsetCacheTerms: 0 }),
+      new Searcher(index, { ...DAAT, blockCacheBlocks: 4, bitsetCacheTerms: 1 }),
+      new Searcher(index, TAAT),
+    ];
     const en = Uint8Array.from(recipes, (r) => (r.language === 'en' ? 1 : 0));
     const enSome = Uint8Array.from(en, (a) => (a && rand() < 0.5 ? 1 : 0));
     for (const query of ['kzapa', 'kzapa kzepe', 'kzipi kzopo kzapa', 'kzapa kz', 'kzepe kzi', 'rbq1 kzopo']) {
