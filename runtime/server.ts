@@ -149,6 +149,8 @@ async function main(): Promise<void> {
         verify,
         // Since the process started (Node's time origin): the cold start an operator sees.
         startMs: Math.round(performance.now()),
+        // Set by dist/server.cjs (build/launcher.cjs): whether V8's code cache for the bundle was used.
+        codeCache: (globalThis as Record<symbol, unknown>)[Symbol.for('recipe-db.codeCache')],
       });
       if (verify === 'background') void verifyInBackground();
     },

@@ -1,7 +1,7 @@
 /** The server entry as a process: refuses to start without a dataset; SIGTERM drains and exits 0. */
 import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,26 @@ function start(env: Record<string, string>, entry: string[] = ['--import', 'tsx'
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, output: () => out };
+}
+
+/** Starts <out>/server.cjs on the fixture, GET /recipes, SIGTERM; returns the `listening` line's codeCache and the total. */
+async function serveOnce(fx: { dir: string; root: string }, out: string, nodeArgs: string[] = []): Promise<{ codeCache: unknown; total: number }> {
+  const port = String(20000 + Math.floor(Math.random() * 20000));
+  // Outside the checkout, packages resolve through NODE_PATH (as from /app/node_modules in the container).
+  const env = { RECIPES_DATA: fx.dir, RECIPES_STATE: join(fx.root, 'state'), PORT: port, HOST: '127.0.0.1', NODE_PATH: join(ROOT, 'node_modules') };
+  const s = start(env, [...nodeArgs, join(out, 'server.cjs')]);
+  const deadline = Date.now() + 20_000;
+  while (!s.output().includes('"listening"')) {
+    if (Date.now() > deadline || s.child.exitCode !== null) throw new Error(s.output());
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const res = await fetch(`http://127.0.0.1:${port}/recipes?limit=1`);
+  expect(res.status).toBe(200);
+  const total = ((await res.json()) as { pagination: { total: number } }).pagination.total;
+  s.child.kill('SIGTERM');
+  expect(await s.exited).toBe(0);
+  const listening = s.output().split('\n').find((l) => l.includes('"listening"'))!;
+  return { codeCache: (JSON.parse(listening) as { codeCache?: unknown }).codeCache, total };
 }
 
 describe('runtime/server.ts', () => {
@@ -81,21 +101,54 @@ describe('runtime/server.ts', () => {
     try {
       const out = join(fx.root, 'bundle');
       await build({ ...runtimeBundle({ entryPoints: { server: SERVER }, outdir: out }), logLevel: 'silent' });
-      const code = readFileSync(join(out, 'server.cjs'), 'utf8');
+      const code = readFileSync(join(out, 'server.bundle.cjs'), 'utf8');
       expect(code).not.toContain('require("@mapbox/node-pre-gyp'); // aliased to build/roaring-binding.cjs
-      const port = String(20000 + Math.floor(Math.random() * 20000));
-      // Outside the checkout, packages resolve through NODE_PATH (as from /app/node_modules in the container).
-      const s = start({ RECIPES_DATA: fx.dir, RECIPES_STATE: join(fx.root, 'state'), PORT: port, HOST: '127.0.0.1', NODE_PATH: join(ROOT, 'node_modules') }, [join(out, 'server.cjs')]);
-      const deadline = Date.now() + 20_000;
-      while (!s.output().includes('"listening"')) {
-        if (Date.now() > deadline || s.child.exitCode !== null) throw new Error(s.output());
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      const res = await fetch(`http://127.0.0.1:${port}/recipes?limit=1`);
-      expect(res.status).toBe(200);
-      expect(((await res.json()) as { pagination: { total: number } }).pagination.total).toBe(2);
-      s.child.kill('SIGTERM');
-      expect(await s.exited).toBe(0);
+      expect(code).not.toMatch(/require\("(lmdb|msgpackr)"\)/); // bundled; their addons found by build/*-binding.cjs
+      const first = await serveOnce(fx, out);
+      expect(first.codeCache).toBe('missing');
+      expect(first.total).toBe(2);
+    } finally {
+      fx.cleanup();
+    }
+  });
+
+  it('starts from the V8 code cache its first clean exit wrote, and without it when the cache is stale, damaged or refused', async () => {
+    const fx = buildFixture([makeRecipe({ id: 'aaa' }), makeRecipe({ id: 'bbb', title: 'Tomato soup' })]);
+    try {
+      const out = join(fx.root, 'bundle');
+      await build({ ...runtimeBundle({ entryPoints: { server: SERVER }, outdir: out }), logLevel: 'silent' });
+      const cache = join(out, 'server.bundle.cjs.v8cache');
+      expect(existsSync(cache)).toBe(false);
+      expect((await serveOnce(fx, out)).codeCache).toBe('missing');
+      expect(existsSync(cache)).toBe(true); // written at the exit after SIGTERM
+      const good = readFileSync(cache);
+      expect((await serveOnce(fx, out)).codeCache).toBe('accepted');
+      expect(readFileSync(cache).equals(good)).toBe(true); // an accepted cache is not rewritten
+
+      // A flipped byte in V8's data: caught by the data's digest (V8 would not notice), then rewritten.
+      const damaged = Buffer.from(good);
+      damaged[damaged.length - 100] = damaged[damaged.length - 100]! ^ 0xff;
+      writeFileSync(cache, damaged);
+      expect((await serveOnce(fx, out)).codeCache).toBe('damaged');
+      expect((await serveOnce(fx, out)).codeCache).toBe('accepted');
+
+      // Made by a Node with other V8 flags: V8 refuses it, the server compiles from source.
+      rmSync(cache);
+      expect((await serveOnce(fx, out, ['--stack-size=2000'])).codeCache).toBe('missing');
+      expect((await serveOnce(fx, out)).codeCache).toBe('rejected');
+      expect((await serveOnce(fx, out)).codeCache).toBe('accepted');
+
+      // Made for other bundle bytes (a rebuild of the same length would fool V8's own check).
+      const bundle = join(out, 'server.bundle.cjs');
+      const source = readFileSync(bundle, 'utf8');
+      writeFileSync(bundle, source.replace('"use strict";', "'use strict';"));
+      expect((await serveOnce(fx, out)).codeCache).toBe('stale');
+      expect((await serveOnce(fx, out)).codeCache).toBe('accepted');
+
+      // Not a cache at all (a directory there): still serves, and leaves it alone.
+      rmSync(cache);
+      mkdirSync(cache);
+      expect((await serveOnce(fx, out)).codeCache).toBe('missing');
     } finally {
       fx.cleanup();
     }
