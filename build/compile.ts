@@ -4,13 +4,13 @@
  * inputs); buildDataset streams in two passes and holds only compact per-recipe state:
  *
  *   pass 1: read sources one record at a time, normalise (toRecipe; optionally on worker
- *           threads, normalise-pool.ts), append recipeJson to a spill file, keep (createdAt, id,
- *           offset, length), update the report;
+ *           threads, normalise-pool.ts), append its spill record (recipeJson, recipeFacts, search
+ *           texts) to the spill files, keep (createdAt, id, offsets, lengths), update the report;
  *   sort:   those tuples into doc order (compareDocOrder);
- *   pass 2: read each recipe back in doc order and feed every part builder (write-dataset.ts).
- *           With worker threads, the search index is built meanwhile on a thread of its own
- *           (search-thread.ts) from a second spill of each recipe's search texts, rendered by the
- *           normalise workers: pass 1's cores are free again, and nothing is parsed twice.
+ *   pass 2: read each recipe's JSON bytes and facts back in doc order and feed every part builder
+ *           (write-dataset.ts); no recipe is parsed again. The search index is built from the
+ *           spilled search texts: with worker threads meanwhile on a thread of its own
+ *           (search-thread.ts), pass 1's cores being free again; without, on this thread.
  */
 import type { CatalogEntry } from '../runtime/format/catalog.ts';
 import type { Recipe } from '../runtime/format/recipe.ts';
@@ -23,8 +23,8 @@ import { ReportBuilder, type BuildReport } from './report.ts';
 import { compareDocOrder } from './write/doc-order.ts';
 import { LINE_BATCH, normalisePool } from './write/normalise-pool.ts';
 import { searchWriter } from './write/search.ts';
-import { searchThread, type SearchThread } from './write/search-thread.ts';
-import { spillRecipes } from './write/spill.ts';
+import { searchSpillWriter, searchThread, type SearchThread } from './write/search-thread.ts';
+import { spillRecipes, spillRecord } from './write/spill.ts';
 import { PART_WRITERS, writeDataset } from './write/write-dataset.ts';
 import type { Manifest } from '../runtime/format/manifest.ts';
 
@@ -139,9 +139,9 @@ export function buildDataset(datasetDir: string, outRoot: string, log: (s: strin
   const spill = spillRecipes(outRoot);
   let search: SearchThread | undefined;
   const pool = options.workers
-    ? normalisePool(datasetDir, options.workers, (json, searchTexts, createdAt, id, source) => {
+    ? normalisePool(datasetDir, options.workers, (record, source) => {
         sources.add(source);
-        spill.addJson(json, createdAt, id, searchTexts);
+        spill.addRecord(record);
       })
     : undefined;
   try {
@@ -169,7 +169,7 @@ export function buildDataset(datasetDir: string, outRoot: string, log: (s: strin
           try {
             const recipe = toRecipe(rec, { catalog });
             report.add(recipe);
-            spill.add(recipe);
+            spill.addRecord(spillRecord(recipe));
           } catch (e) {
             failures.push(`${rec.source}:${rec.key}: ${(e as Error).message}`);
           }
@@ -198,11 +198,10 @@ export function buildDataset(datasetDir: string, outRoot: string, log: (s: strin
       if (m) writers[m[1]!] = Math.round(Number(m[2]));
       log(line);
     };
-    let parts = PART_WRITERS;
-    if (options.workers) {
-      search = searchThread(spill.searchLayout(order), writerLog);
-      parts = PART_WRITERS.map((w) => (w === searchWriter ? search!.writer : w));
-    }
+    const layout = spill.searchLayout(order);
+    if (options.workers) search = searchThread(layout, writerLog);
+    const searchPart = search?.writer ?? searchSpillWriter(layout, writerLog);
+    const parts = PART_WRITERS.map((w) => (w === searchWriter ? searchPart : w));
     const { dir, manifest } = writeDataset(outRoot, head, (add) => spill.replay(order, add), parts, writerLog);
     lap('write');
     return { dir, manifest, recipeCount: order.length, catalog: catalog.entries, sources: head.sources, report: report.result(), timings: { phases, writers } };

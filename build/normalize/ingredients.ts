@@ -14,23 +14,25 @@ import { BoundedMemo } from './bounded-memo.ts';
 /**
  * Ingredient lines repeat a lot across recipes ("1 tsp salt"), so parses and matches are memoised
  * per (language, line) within a build; a line without hints is memoised whole (raw line → the
- * finished Ingredient, handed out as a copy). Bounded: each memo is dropped when it reaches this
- * size (default 200,000 lines).
+ * finished Ingredient, frozen and shared by every recipe with that line). Bounded: each memo is
+ * dropped when it reaches this size (default 200,000 lines).
  */
 const MEMO_LIMIT = 200_000;
 const parseMemo = new BoundedMemo<string, ParsedLine>(MEMO_LIMIT);
 const matchMemo = new WeakMap<Catalog, BoundedMemo<string, string | null>>();
-/** Per catalog, per language: raw line as published → its finished Ingredient, never handed out itself (null: the line is empty once cleaned). */
+/** Per catalog, per language: raw line as published → its finished Ingredient, frozen (null: the line is empty once cleaned). */
 const lineMemo = new WeakMap<Catalog, Map<string, Map<string, Ingredient | null>>>();
 let lineMemoSize = 0;
 
-/** A deep copy of a parse result (plain objects, arrays and primitives; key order kept). */
-function copy<T>(value: T): T {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map(copy) as T;
-  const out: Record<string, unknown> = {};
-  for (const key in value) out[key] = copy((value as Record<string, unknown>)[key]);
-  return out as T;
+/** A deep copy of a parse result (key order kept): `quantity` is its one object field. */
+function copy(line: ParsedLine): ParsedLine {
+  return line.quantity ? { ...line, quantity: { ...line.quantity } } : { ...line };
+}
+
+/** A memoised Ingredient, frozen (its quantity too): every recipe with its line shares it, so nobody may change it. */
+function frozen(ingredient: Ingredient): Ingredient {
+  if (ingredient.quantity) Object.freeze(ingredient.quantity);
+  return Object.freeze(ingredient);
 }
 
 function parseMemoised(display: string, language: string): ParsedLine {
@@ -94,11 +96,12 @@ export function toIngredients(
         lineMemoSize = 0;
         memo = linesOf(catalog, language);
       }
-      memoised = toIngredient(raw, undefined, language, catalog) ?? null;
+      const made = toIngredient(raw, undefined, language, catalog);
+      memoised = made ? frozen(made) : null;
       memo.set(raw, memoised);
       lineMemoSize++;
     }
-    if (memoised) out.push(copy(memoised));
+    if (memoised) out.push(memoised);
   }
   return out;
 }

@@ -2,11 +2,12 @@ import { PATHS, type BitmapFamily, BITMAP_FAMILIES } from '../../runtime/format/
 import { encodeBitmapIndex } from '../../runtime/format/bitmap-index.ts';
 import { bitmapOf, type Bitmap } from '../../runtime/format/bitmap.ts';
 import type { Recipe } from '../../runtime/format/recipe.ts';
+import type { RecipeFacts } from './recipe-facts.ts';
 import { DocsByKey } from './growable.ts';
 import type { PartWriter } from './types.ts';
 
 /** The values each family indexes for one recipe (FORMAT.md § Bitmap indexes). */
-export const FAMILY_VALUES: Record<BitmapFamily, (r: Recipe) => readonly string[]> = {
+export const FAMILY_VALUES: Record<BitmapFamily, (r: Omit<RecipeFacts, 'numeric'>) => readonly string[]> = {
   category: (r) => r.categories,
   course: (r) => r.courses,
   cuisine: (r) => r.cuisines,
@@ -34,9 +35,9 @@ export const bitmapIndexesWriter: PartWriter = {
   begin({ emit }) {
     const families = BITMAP_FAMILIES.map((family) => ({ family, docsByKey: new DocsByKey() }));
     return {
-      add(doc, recipe) {
+      add(doc, { facts }) {
         for (const { family, docsByKey } of families) {
-          const values = FAMILY_VALUES[family](recipe);
+          const values = FAMILY_VALUES[family](facts);
           if (values.length === 1) docsByKey.add(values[0]!, doc);
           else if (values.length > 1) for (const key of new Set(values)) docsByKey.add(key, doc);
         }

@@ -9,8 +9,8 @@ export const catalogWriter: PartWriter = {
   begin({ catalog, ingredientNames, emit }) {
     const counts = new Map<string, number>();
     return {
-      add(_doc, recipe) {
-        for (const id of new Set(recipe.ingredients.map((i) => i.id).filter((x): x is string => !!x))) {
+      add(_doc, { facts }) {
+        for (const id of new Set(facts.ingredients.map((i) => i.id).filter((x): x is string => !!x))) {
           counts.set(id, (counts.get(id) ?? 0) + 1);
         }
       },

@@ -1,6 +1,6 @@
 /**
  * Pass 1 on worker threads: the main thread reads source records and hands them out in batches;
- * each worker normalises (toRecipe + recipeJson + the search texts) and posts results back. Sources with a line form
+ * each worker normalises (toRecipe, then spillRecord: JSON, facts, search texts) and posts results back. Sources with a line form
  * (SourceAdapter.lines: JSONL) are handed out as unparsed lines, so the main thread only splits
  * lines and JSON.parse runs on the workers too. The main thread stays synchronous: it collects
  * results with receiveMessageOnPort and sleeps on a shared counter (Atomics.wait) while every
@@ -12,10 +12,11 @@ import { receiveMessageOnPort } from 'node:worker_threads';
 import { createSignal, startThread, waitFor, type ThreadLink } from './thread.ts';
 import type { ReportState } from '../report.ts';
 import type { LineBatch, SourceRecord } from '../sources/types.ts';
+import type { SpillRecord } from './spill.ts';
 
 /** One input's outcome: a recipe, a normalisation failure, a skipped line, or an error that aborts the build. */
 export type Normalised =
-  | { json: string; searchTexts: string; createdAt: string; id: string; source: string; key?: string }
+  | (SpillRecord & { source: string; key?: string })
   | { error: string; key?: string }
   | { skip: true }
   | { thrown: string };
@@ -46,10 +47,10 @@ export interface NormalisePool {
 type Sent = { batch?: LineBatch; keyCheck?: (file: string, index: number, key: string) => void };
 
 /**
- * Starts `count` workers; `onRecipe` receives each normalised recipe, in source order: its
- * recipeJson and its packSearchTexts (search.ts), rendered on the worker.
+ * Starts `count` workers; `onRecipe` receives each normalised recipe, in source order: its spill
+ * record (spillRecord, rendered on the worker) and its source.
  */
-export function normalisePool(datasetDir: string, count: number, onRecipe: (json: string, searchTexts: string, createdAt: string, id: string, source: string) => void): NormalisePool {
+export function normalisePool(datasetDir: string, count: number, onRecipe: (record: SpillRecord, source: string) => void): NormalisePool {
   const signal = createSignal();
   const entry = new URL('./normalise-worker.ts', import.meta.url);
   const workers = Array.from({ length: count }, () => {
@@ -75,7 +76,7 @@ export function normalisePool(datasetDir: string, count: number, onRecipe: (json
         failures.push(r.error);
         return;
       }
-      onRecipe(r.json, r.searchTexts, r.createdAt, r.id, r.source);
+      onRecipe(r, r.source);
     });
   };
   const drain = () => {

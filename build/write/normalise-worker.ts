@@ -1,7 +1,7 @@
 /**
  * A pass-1 worker thread (normalise-pool.ts): loads the catalog once, then turns batches of
- * source records (or of a source's raw lines) into stored JSON + search texts + (createdAt, id),
- * counting its own share of the build report.
+ * source records (or of a source's raw lines) into spill records (stored JSON, facts, search
+ * texts, createdAt, id), counting its own share of the build report.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadCatalog, type Catalog } from '../normalize/catalog.ts';
@@ -9,8 +9,7 @@ import { toRecipe } from '../normalize/recipe.ts';
 import { ReportBuilder } from '../report.ts';
 import { ADAPTERS } from '../sources/index.ts';
 import type { LineBatch, SourceRecord } from '../sources/types.ts';
-import { recipeJson } from './recipe-json.ts';
-import { packSearchTexts } from './search.ts';
+import { spillRecord } from './spill.ts';
 import type { FromWorker, Normalised, ToWorker, WorkerData } from './normalise-pool.ts';
 import { threadPoster } from './thread.ts';
 
@@ -29,7 +28,7 @@ function normalise(rec: SourceRecord): Normalised {
   try {
     const recipe = toRecipe(rec, { catalog: catalog! });
     report.add(recipe);
-    return { json: recipeJson(recipe), searchTexts: packSearchTexts(recipe), createdAt: recipe.createdAt, id: recipe.id, source: rec.source };
+    return { ...spillRecord(recipe), source: rec.source };
   } catch (e) {
     return { error: `${rec.source}:${rec.key}: ${(e as Error).message}` };
   }

@@ -8,6 +8,7 @@ import { PANTRY_TOTAL_KEY_WIDTH, PATHS } from '../../runtime/format/constants.ts
 import type { Recipe } from '../../runtime/format/recipe.ts';
 import { bitmapsOf } from './bitmap-indexes.ts';
 import { DocsByKey } from './growable.ts';
+import type { RecipeFacts } from './recipe-facts.ts';
 import type { PartWriter } from './types.ts';
 
 /** The family name written in the header of pantry/by-total.bin. */
@@ -18,7 +19,7 @@ export const PANTRY_TOTAL_FAMILY = 'pantry-total';
  * non-optional line without an id (such a line can never be matched, so it is always missing).
  * Optional lines never count.
  */
-export function countedTotal(r: Recipe): number {
+export function countedTotal(r: Pick<RecipeFacts, 'ingredients'>): number {
   const ids = new Set<string>();
   let unmatchable = 0;
   for (const line of r.ingredients) {
@@ -47,8 +48,8 @@ export const pantryWriter: PartWriter = {
   begin({ emit }) {
     const docsByKey = new DocsByKey();
     return {
-      add(doc, recipe) {
-        docsByKey.add(totalKey(countedTotal(recipe)), doc);
+      add(doc, { facts }) {
+        docsByKey.add(totalKey(countedTotal(facts)), doc);
       },
       finish() {
         emit(PATHS.pantryByTotal, encodeBitmapIndex(PANTRY_TOTAL_FAMILY, bitmapsOf(docsByKey)));

@@ -47,9 +47,9 @@ export const popularWriter: PartWriter = {
     const values = new Float64Array(recipeCount);
     let docCount = 0;
     return {
-      add(doc, recipe) {
-        counts[doc] = recipe.rating.count;
-        values[doc] = recipe.rating.value;
+      add(doc, { facts }) {
+        counts[doc] = facts.rating.count;
+        values[doc] = facts.rating.value;
         docCount = doc + 1;
       },
       finish() {

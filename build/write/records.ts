@@ -25,10 +25,10 @@ export const recordsWriter: PartWriter = {
       shard.reset();
     };
     return {
-      add(doc, recipe, json) {
+      add(doc, { facts, json }) {
         if (doc !== first + shard.count) throw new Error(`records: doc ${doc} out of order`);
-        ids[doc] = recipe.id;
-        shard.add(recipe.id, json);
+        ids[doc] = facts.id;
+        shard.add(facts.id, json);
         if (shard.count === RECORDS_PER_SHARD) flush();
       },
       finish() {
@@ -68,9 +68,10 @@ export class ShardBuilder {
   #body = Buffer.allocUnsafe(1 << 22);
   #at = 0;
 
-  add(id: string, json: string): void {
+  /** `json`: the record's JSON in UTF-8. */
+  add(id: string, json: Uint8Array): void {
     const idBytes = Buffer.byteLength(id, 'utf8');
-    const jsonBytes = Buffer.byteLength(json, 'utf8');
+    const jsonBytes = json.length;
     const need = this.#at + 1 + 5 + idBytes + 5 + jsonBytes;
     if (need > this.#body.length) {
       const grown = Buffer.allocUnsafe(Math.max(need, this.#body.length * 2));
@@ -89,7 +90,8 @@ export class ShardBuilder {
     at = writeHeader(body, at, 'str', idBytes);
     at += body.write(id, at, 'utf8');
     at = writeHeader(body, at, 'bin', jsonBytes);
-    at += body.write(json, at, 'utf8');
+    body.set(json, at);
+    at += jsonBytes;
     this.#at = at;
   }
 

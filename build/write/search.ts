@@ -24,7 +24,7 @@ import {
 } from '../../runtime/format/search-index.ts';
 import { normalizeText } from '../../runtime/format/text/normalize.ts';
 import { stem } from '../../runtime/format/text/stem.ts';
-import { CJK_CHAR, CJK_RUN_CHAR, MAX_WORD_LENGTH, tokenize, WORD_CHAR, wordClasses } from '../../runtime/format/text/tokenize.ts';
+import { tokenize } from '../../runtime/format/text/tokenize.ts';
 import type { PartWriter } from './types.ts';
 
 /** The text of each field (SEARCH_FIELDS order) of one recipe. Slugs ("main-course") split at hyphens. */
@@ -57,15 +57,6 @@ export function unpackSearchTexts(packed: string): { language: string; texts: st
   return { language: parts[0]!, texts: parts.slice(1) };
 }
 
-/** Whether text has a UTF-16 surrogate (the full tokenizer then runs). */
-function hasSurrogate(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdfff) return true;
-  }
-  return false;
-}
-
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
@@ -83,29 +74,44 @@ interface PostingChunk {
 
 const newChunk = (): PostingChunk => ({ terms: new Uint32Array(CHUNK), tfs: new Uint8Array(CHUNK * FIELD_COUNT) });
 
-const ASCII = /^[\x00-\x7f]*$/;
-const isWordCode = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
 const HASH_SEED = 0x811c9dc5;
-/** FNV-1a over code units, then the language: the token table's hash. */
+/** FNV-1a over code units, then the language: the piece table's hash. */
 const mixLanguage = (h: number, lang: number) => {
   h = Math.imul(h ^ lang, 16777619);
   return (h ^ (h >>> 15)) | 0;
 };
 
+/** ASCII white space (HT, LF, VT, FF, CR, space): what separates pieces. */
+const isSpace = (c: number) => c === 32 || (c <= 13 && c >= 9);
+
 /**
- * (language, token) → term id, an open-addressing hash table over the tokens' code units: a
- * token is looked up by its range in the text, with no string made for it (only a new token
- * is sliced, stemmed and interned).
+ * Pieces longer than this (code units) are analysed each time they occur, not remembered
+ * (default 64, range 16..1000): longer runs without a space (URLs, unspaced CJK sentences)
+ * rarely repeat.
  */
-class TokenTable {
-  /** Per slot 4 × i32: term id (−1: empty), hash, start in #pool, length | language << 16. */
+const MAX_REMEMBERED_PIECE = 64;
+
+/**
+ * (language, piece) → the term ids of its tokens, an open-addressing hash table over the
+ * pieces' code units. A piece is a maximal run of text without ASCII white space. White space
+ * is a hard boundary for analyze(): no normalisation step composes, reorders or changes the case
+ * of anything across it (it is a starter that composes with nothing, neither cased nor
+ * case-ignorable), and it is no word character; so a text's terms are its pieces' terms, in
+ * order. Pieces repeat far more than they differ ("flour,", "minutes."), so a piece is looked up
+ * by its range in the text, with no string made for it, and only a new piece is analysed.
+ */
+class PieceTable {
+  /** Per slot 4 × i32: where its terms are in #lists (−1: empty), hash, start in #pool, length | language << 16. */
   #slots = new Int32Array(4 << 16).fill(-1);
   #mask = (1 << 16) - 1;
   #pool = new Uint16Array(1 << 20);
   #poolUsed = 0;
   #size = 0;
+  /** Per piece: its token count n, then n term ids. */
+  lists = new Int32Array(1 << 20);
+  #listsUsed = 0;
 
-  /** The id of text[i, j) in language `lang` (hash h), or −1. */
+  /** Where the terms of text[i, j) in language `lang` (hash h) are in `lists`, or −1. */
   get(text: string, i: number, j: number, lang: number, h: number): number {
     const mask = this.#mask;
     const slots = this.#slots;
@@ -113,39 +119,42 @@ class TokenTable {
     const key = n | (lang << 16);
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       const at = slot << 2;
-      const id = slots[at]!;
-      if (id < 0) return -1;
+      const list = slots[at]!;
+      if (list < 0) return -1;
       if (slots[at + 1] !== h || slots[at + 3] !== key) continue;
       const pool = this.#pool;
       const start = slots[at + 2]!;
       let k = 0;
       while (k < n && pool[start + k] === text.charCodeAt(i + k)) k++;
-      if (k === n) return id;
+      if (k === n) return list;
     }
   }
 
-  set(text: string, i: number, j: number, lang: number, h: number, id: number): void {
+  /** Remembers the terms of text[i, j) (at most MAX_REMEMBERED_PIECE units); returns where they are in `lists`. */
+  set(text: string, i: number, j: number, lang: number, h: number, terms: readonly number[]): number {
     if (2 * (this.#size + 1) > this.#mask) this.#grow();
     const n = j - i;
-    if (this.#poolUsed + n > this.#pool.length) {
-      const pool = new Uint16Array(Math.max(2 * this.#pool.length, this.#poolUsed + n));
-      pool.set(this.#pool);
-      this.#pool = pool;
-    }
+    if (this.#poolUsed + n > this.#pool.length) this.#pool = grown(this.#pool, this.#poolUsed + n);
+    if (this.#listsUsed + 1 + terms.length > this.lists.length) this.lists = grown(this.lists, this.#listsUsed + 1 + terms.length);
     const start = this.#poolUsed;
     for (let k = 0; k < n; k++) this.#pool[start + k] = text.charCodeAt(i + k);
     this.#poolUsed += n;
-    this.#put(id, h, start, n | (lang << 16));
+    const list = this.#listsUsed;
+    this.lists[list] = terms.length;
+    this.lists.set(terms, list + 1);
+    this.#listsUsed += 1 + terms.length;
+    this.#put(list, h, start, n | (lang << 16));
     this.#size++;
+    return list;
   }
 
-  #put(id: number, h: number, start: number, key: number): void {
+  #put(list: number, h: number, start: number, key: number): void {
     const mask = this.#mask;
     const slots = this.#slots;
     let slot = h & mask;
     while (slots[slot << 2]! >= 0) slot = (slot + 1) & mask;
     const at = slot << 2;
-    slots[at] = id;
+    slots[at] = list;
     slots[at + 1] = h;
     slots[at + 2] = start;
     slots[at + 3] = key;
@@ -159,14 +168,48 @@ class TokenTable {
   }
 }
 
+/** A copy of `a` with room for at least `need` elements (at least twice its length). */
+function grown<T extends Uint16Array | Int32Array | Uint32Array | Uint8Array>(a: T, need = 0): T {
+  const b = new (a.constructor as new (n: number) => T)(Math.max(2 * a.length, need));
+  b.set(a);
+  return b;
+}
+
+/** A SearchIndexBuilder's docs as plain data (SearchIndexBuilder.part): structured-clonable. */
+export interface SearchPart {
+  /** By language id. */
+  languages: string[];
+  /** Per doc, its language id. */
+  docLanguage: Uint8Array;
+  /** Per doc, FIELD_COUNT field lengths. */
+  lengths: Uint16Array;
+  /** Doc d's postings are [docEnds[d], docEnds[d + 1]). */
+  docEnds: Uint32Array;
+  /** By term id. */
+  terms: string[];
+  /** The postings in chunks of CHUNK: term ids, and FIELD_COUNT tf bytes each. */
+  termChunks: Uint32Array[];
+  tfChunks: Uint8Array[];
+}
+
+/** Drops chunk c of a part (append: copied). */
+function release(part: SearchPart, c: number): void {
+  part.termChunks[c] = undefined as unknown as Uint32Array;
+  part.tfChunks[c] = undefined as unknown as Uint8Array;
+}
+
+/** The buffers of a part, to transfer instead of copying. */
+export const partBuffers = (part: SearchPart): ArrayBuffer[] =>
+  [part.docLanguage, part.lengths, part.docEnds, ...part.termChunks, ...part.tfChunks].map((a) => a.buffer as ArrayBuffer);
+
 /**
- * Accumulates the index one doc at a time (docs ascending) in typed arrays: each distinct token
- * is stemmed and interned once per language (a hash table from (language, token) to term id,
- * looked up on the text's code units), each posting costs 9 bytes (term id, five tf bytes; its
- * doc is implied by the per-doc ends), and encode() scatters the postings doc by doc straight
- * into their blocks of the file, so each term's docs stay ascending. The terms are exactly those
- * of analyze() (runtime/format/text): text without CJK or surrogates takes a scanner with the
- * same result.
+ * Accumulates the index one doc at a time (docs ascending) in typed arrays: each text is cut
+ * into pieces at ASCII white space, each distinct piece is analysed once per language (analyze():
+ * normalise, tokenise, stem; then remembered in a hash table looked up on the text's code units,
+ * PieceTable), each posting costs 9 bytes (term id, five tf bytes; its doc is implied by the
+ * per-doc ends), and encode() scatters the postings doc by doc straight into their blocks of the
+ * file, so each term's docs stay ascending. The terms are exactly those of analyze() on the
+ * whole text (runtime/format/text).
  */
 export class SearchIndexBuilder {
   readonly #docCount: number;
@@ -178,7 +221,9 @@ export class SearchIndexBuilder {
   #postings = 0;
   readonly #docEnds: Uint32Array;
   readonly #languageIds = new Map<string, number>();
-  readonly #tokens = new TokenTable();
+  readonly #pieces = new PieceTable();
+  /** Per language id: token → term id. */
+  readonly #tokenTerms: Map<string, number>[] = [];
   readonly #docLanguage: Uint8Array;
   readonly #lengths: Uint16Array;
   #added = 0;
@@ -205,26 +250,21 @@ export class SearchIndexBuilder {
     this.#termIds.set(term, id);
     this.#termStrings.push(term);
     if (id >= this.#termCounts.length) {
-      const grow = (a: Uint32Array) => {
-        const b = new Uint32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.#termCounts = grow(this.#termCounts);
-      this.#seenIn = grow(this.#seenIn);
-      this.#slotOf = grow(this.#slotOf);
+      this.#termCounts = grown(this.#termCounts);
+      this.#seenIn = grown(this.#seenIn);
+      this.#slotOf = grown(this.#slotOf);
     }
     return id;
   }
 
-  /** The term id of token text[i, j) (hash h) in language `lang`: stemmed when it is a word. */
-  #termOf(text: string, i: number, j: number, lang: number, language: string, h: number, word: boolean): number {
-    const id = this.#tokens.get(text, i, j, lang, h);
-    if (id >= 0) return id;
-    const token = text.slice(i, j);
-    const t = this.#intern(word ? stem(token, language) : token);
-    this.#tokens.set(text, i, j, lang, h, t);
-    return t;
+  /** The term ids of the tokens of `piece` (analyze(), each distinct token stemmed once per language). */
+  #analyse(piece: string, lang: number, language: string): number[] {
+    const terms = (this.#tokenTerms[lang] ??= new Map());
+    return tokenize(normalizeText(piece)).map((t) => {
+      let id = terms.get(t.text);
+      if (id === undefined) terms.set(t.text, (id = this.#intern(t.kind === 'word' ? stem(t.text, language) : t.text)));
+      return id;
+    });
   }
 
   /** Counts one occurrence of term `id` in field f of the current doc. */
@@ -237,72 +277,14 @@ export class SearchIndexBuilder {
       this.#seenIn[id] = this.#mark;
       this.#slotOf[id] = slot;
       if (slot >= this.#docTerms.length) {
-        const t = new Uint32Array(this.#docTerms.length * 2);
-        t.set(this.#docTerms);
-        this.#docTerms = t;
-        const u = new Uint8Array(this.#docTfs.length * 2);
-        u.set(this.#docTfs);
-        this.#docTfs = u;
+        this.#docTerms = grown(this.#docTerms);
+        this.#docTfs = grown(this.#docTfs);
       }
       this.#docTerms[slot] = id;
-      this.#docTfs.fill(0, slot * F, slot * F + F);
+      for (let k = slot * F; k < slot * F + F; k++) this.#docTfs[k] = 0;
     }
     const at = slot * F + f;
     if (this.#docTfs[at]! < MAX_TF) this.#docTfs[at]!++;
-  }
-
-  /**
-   * tokenize() on text without surrogates, from the code-unit classes (wordClasses): words are
-   * runs of letters, marks and digits; a run with a CJK character is cut into CJK runs (their
-   * unigrams and bigrams) and the pieces between them (words). Returns the number of terms.
-   */
-  #scan(text: string, f: number, lang: number, language: string): number {
-    const classes = wordClasses();
-    const len = text.length;
-    let count = 0;
-    const word = (i: number, j: number) => {
-      if (j - i > MAX_WORD_LENGTH) return;
-      let h = HASH_SEED;
-      for (let k = i; k < j; k++) h = Math.imul(h ^ text.charCodeAt(k), 16777619);
-      this.#count(this.#termOf(text, i, j, lang, language, mixLanguage(h, lang), true), f);
-      count++;
-    };
-    const gram = (i: number, j: number) => {
-      let h = HASH_SEED;
-      for (let k = i; k < j; k++) h = Math.imul(h ^ text.charCodeAt(k), 16777619);
-      this.#count(this.#termOf(text, i, j, lang, language, mixLanguage(h, lang), false), f);
-      count++;
-    };
-    for (let i = 0; i < len; ) {
-      if (!(classes[text.charCodeAt(i)]! & WORD_CHAR)) {
-        i++;
-        continue;
-      }
-      let j = i;
-      let cjk = 0;
-      for (let c: number; j < len && (c = classes[text.charCodeAt(j)]!) & WORD_CHAR; j++) cjk |= c;
-      if (!(cjk & CJK_CHAR)) word(i, j);
-      else {
-        let at = i;
-        for (let k = i; k < j; ) {
-          if (!(classes[text.charCodeAt(k)]! & CJK_RUN_CHAR)) {
-            k++;
-            continue;
-          }
-          const r = k;
-          while (k < j && classes[text.charCodeAt(k)]! & CJK_RUN_CHAR) k++;
-          if (r > at) word(at, r);
-          for (let p = r; p < k; p++) {
-            gram(p, p + 1);
-            if (p + 1 < k) gram(p, p + 2);
-          }
-          at = k;
-        }
-        if (j > at) word(at, j);
-      }
-      i = j;
-    }
-    return count;
   }
 
   add(doc: number, r: Recipe): void {
@@ -314,53 +296,122 @@ export class SearchIndexBuilder {
     if (doc !== this.#added || doc >= this.#docCount) throw new Error(`search index: doc ${doc} out of order`);
     this.#added++;
     const F = FIELD_COUNT;
+    const lang = this.#languageId(language);
+    this.#docLanguage[doc] = lang;
+    this.#mark = doc + 1;
+    this.#n = 0;
+    const pieces = this.#pieces;
+    for (let f = 0; f < F; f++) {
+      const text = texts[f]!;
+      const len = text.length;
+      let count = 0;
+      for (let i = 0; i < len; ) {
+        let c = text.charCodeAt(i);
+        if (isSpace(c)) {
+          i++;
+          continue;
+        }
+        let h = HASH_SEED;
+        let j = i;
+        do {
+          h = Math.imul(h ^ c, 16777619);
+          c = ++j < len ? text.charCodeAt(j) : 32;
+        } while (!isSpace(c));
+        h = mixLanguage(h, lang);
+        let list = j - i <= MAX_REMEMBERED_PIECE ? pieces.get(text, i, j, lang, h) : -1;
+        if (list < 0) {
+          const terms = this.#analyse(text.slice(i, j), lang, language);
+          if (j - i <= MAX_REMEMBERED_PIECE) list = pieces.set(text, i, j, lang, h, terms);
+          else {
+            for (const id of terms) this.#count(id, f);
+            count += terms.length;
+          }
+        }
+        if (list >= 0) {
+          const lists = pieces.lists;
+          const n = lists[list]!;
+          for (let k = list + 1; k <= list + n; k++) this.#count(lists[k]!, f);
+          count += n;
+        }
+        i = j;
+      }
+      this.#lengths[doc * F + f] = Math.min(count, MAX_FIELD_LENGTH);
+    }
+    this.#append(doc);
+  }
+
+  #languageId(language: string): number {
     let lang = this.#languageIds.get(language);
     if (lang === undefined) {
       lang = this.#languageIds.size;
       if (lang > 255) throw new Error('search index: more than 255 languages');
       this.#languageIds.set(language, lang);
     }
-    this.#docLanguage[doc] = lang;
-    this.#mark = doc + 1;
-    this.#n = 0;
-    for (let f = 0; f < F; f++) {
-      let count = 0;
-      const text = normalizeText(texts[f]!);
-      const len = text.length;
-      if (ASCII.test(text)) {
-        // tokenize() on ASCII: maximal runs of [A-Za-z0-9], words over MAX_WORD_LENGTH dropped.
-        for (let i = 0; i < len; ) {
-          let c = text.charCodeAt(i);
-          if (!isWordCode(c)) {
-            i++;
-            continue;
-          }
-          let h = HASH_SEED;
-          let j = i;
-          do {
-            h = Math.imul(h ^ c, 16777619);
-            c = ++j < len ? text.charCodeAt(j) : 0;
-          } while (j < len && isWordCode(c));
-          if (j - i <= MAX_WORD_LENGTH) {
-            this.#count(this.#termOf(text, i, j, lang, language, mixLanguage(h, lang), true), f);
-            count++;
-          }
-          i = j;
-        }
-      } else if (!hasSurrogate(text)) {
-        count += this.#scan(text, f, lang, language);
-      } else {
-        for (const t of tokenize(text)) {
-          const s = t.text;
-          let h = HASH_SEED;
-          for (let k = 0; k < s.length; k++) h = Math.imul(h ^ s.charCodeAt(k), 16777619);
-          this.#count(this.#termOf(s, 0, s.length, lang, language, mixLanguage(h, lang), t.kind === 'word'), f);
-          count++;
-        }
-      }
-      this.#lengths[doc * F + f] = Math.min(count, MAX_FIELD_LENGTH);
+    return lang;
+  }
+
+  /**
+   * The docs added so far as plain data, to carry to another thread (transfer partBuffers(part))
+   * and append() to a builder there. The builder is spent afterwards.
+   */
+  part(): SearchPart {
+    const n = this.#added;
+    const chunks = this.#chunks.splice(0);
+    return {
+      languages: [...this.#languageIds.keys()],
+      docLanguage: this.#docLanguage.slice(0, n),
+      lengths: this.#lengths.slice(0, n * FIELD_COUNT),
+      docEnds: this.#docEnds.slice(0, n + 1),
+      terms: this.#termStrings.splice(0),
+      termChunks: chunks.map((c) => c.terms),
+      tfChunks: chunks.map((c) => c.tfs),
+    };
+  }
+
+  /**
+   * Adds the docs of `part` (another builder's, part()) as the next docs of this one: their
+   * languages and terms are mapped to this builder's ids, their postings copied (the part's
+   * chunks are released as they are copied, or taken over by a fresh builder: the part is
+   * spent). Building doc ranges on two threads and appending them in order gives the same index
+   * as one builder.
+   */
+  append(part: SearchPart): void {
+    const F = FIELD_COUNT;
+    const n = part.docLanguage.length;
+    const first = this.#added;
+    if (first + n > this.#docCount) throw new Error(`search index: ${first + n} docs for ${this.#docCount}`);
+    const langs = part.languages.map((l) => this.#languageId(l));
+    for (let d = 0; d < n; d++) this.#docLanguage[first + d] = langs[part.docLanguage[d]!]!;
+    this.#lengths.set(part.lengths, first * F);
+    const ids = Uint32Array.from(part.terms, (t) => this.#intern(t));
+    let p = this.#postings;
+    if (p + part.docEnds[n]! > 0xffffffff) throw new Error('search index: more than 2^32 postings');
+    if (p === 0 && ids.every((id, t) => id === t)) {
+      // The first part of a fresh builder keeps its term ids: its chunks are taken over, not copied.
+      part.termChunks.forEach((terms, c) => this.#chunks.push({ terms, tfs: part.tfChunks[c]! }));
+      for (let q = 0; q < part.docEnds[n]!; q++) this.#termCounts[part.termChunks[q >>> CHUNK_BITS]![q & CHUNK_MASK]!]!++;
+      this.#docEnds.set(part.docEnds, first);
+      this.#postings = part.docEnds[n]!;
+      this.#added += n;
+      return;
     }
-    this.#append(doc);
+    let q = 0;
+    for (let d = 0; d < n; d++) {
+      for (const end = part.docEnds[d + 1]!; q < end; q++, p++) {
+        const id = ids[part.termChunks[q >>> CHUNK_BITS]![q & CHUNK_MASK]!]!;
+        this.#termCounts[id]!++;
+        const j = p & CHUNK_MASK;
+        if (j === 0) this.#chunks.push(newChunk());
+        const chunk = this.#chunks[p >>> CHUNK_BITS]!;
+        chunk.terms[j] = id;
+        const from = part.tfChunks[q >>> CHUNK_BITS]!;
+        for (let f = 0, a = j * F, b = (q & CHUNK_MASK) * F; f < F; f++) chunk.tfs[a + f] = from[b + f]!;
+        if ((q & CHUNK_MASK) === CHUNK_MASK) release(part, q >>> CHUNK_BITS);
+      }
+      this.#docEnds[first + d + 1] = p;
+    }
+    this.#postings = p;
+    this.#added += n;
   }
 
   /** Appends the current doc's postings (its distinct terms, first-seen order) to the chunks. */
@@ -609,7 +660,7 @@ export const searchWriter: PartWriter = {
   begin({ recipeCount, emit }) {
     const builder = new SearchIndexBuilder(recipeCount);
     return {
-      add: (doc, recipe) => builder.add(doc, recipe),
+      add: (doc, entry) => builder.add(doc, entry.recipe()),
       finish: () => emit(PATHS.searchIndex, builder.encode()),
     };
   },

@@ -1,33 +1,49 @@
 /**
- * The compiler's spill file: pass 1 appends each recipe's stored JSON (recipeJson) to a temporary
- * file and keeps only (createdAt, id, offset, length); pass 2 reads them back in doc order.
+ * The compiler's spill files: pass 1 appends each recipe's stored JSON (recipeJson) and its facts
+ * (recipeFacts, as JSON) to temporary files and keeps only (createdAt, id, offsets, lengths);
+ * pass 2 reads them back in doc order. The part writers read the facts and copy the JSON bytes:
+ * no recipe is parsed again (RecipeEntry.recipe() parses one on demand).
  *
- * When pass 1 runs on worker threads, the workers also render each recipe's search texts
- * (packSearchTexts: its language and the text of each search field) and those go to a second
- * file: the search index thread (search-thread.ts) replays that one (searchLayout →
- * replaySearchTexts: positioned reads, no messages per recipe) instead of parsing every recipe's
- * JSON a second time, which costs several times more than reading the few strings it needs.
+ * Each recipe's search texts (packSearchTexts: its language and the text of each search field)
+ * go to a third file: the search index is built from that one (searchLayout → replaySearchTexts:
+ * positioned reads), on a thread of its own when pass 1 runs on worker threads (search-thread.ts).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Recipe } from '../../runtime/format/recipe.ts';
+import { recipeFacts, type RecipeFacts } from './recipe-facts.ts';
 import { recipeJson } from './recipe-json.ts';
-import { unpackSearchTexts } from './search.ts';
+import { packSearchTexts, unpackSearchTexts } from './search.ts';
+import type { RecipeEntry } from './types.ts';
 
 const WRITE_BUFFER = 1 << 23;
 
+/** What the spill keeps of one recipe, rendered where it was normalised (spillRecord). */
+export interface SpillRecord {
+  /** recipeJson(recipe) */
+  json: string;
+  /** recipeFacts(recipe) as JSON */
+  facts: string;
+  /** packSearchTexts(recipe) */
+  searchTexts: string;
+  createdAt: string;
+  id: string;
+}
+
+export function spillRecord(recipe: Recipe): SpillRecord {
+  return { json: recipeJson(recipe), facts: JSON.stringify(recipeFacts(recipe)), searchTexts: packSearchTexts(recipe), createdAt: recipe.createdAt, id: recipe.id };
+}
+
 export interface Spill {
+  /** Spills a recipe's JSON and facts, without its search texts (then searchLayout is not available). */
   add(recipe: Recipe): void;
-  /**
-   * The same, when the recipe was rendered elsewhere (a worker thread): json = recipeJson(recipe),
-   * searchTexts = packSearchTexts(recipe) (optional: needed by searchLayout only).
-   */
-  addJson(json: string, createdAt: string, id: string, searchTexts?: string): void;
+  /** Spills a recipe rendered by spillRecord (on a worker thread or here), search texts included. */
+  addRecord(record: SpillRecord): void;
   /** Spill positions in doc order (newest first, then id); throws on an id collision. */
   docOrder(): Uint32Array;
-  /** Parses each spilled recipe in `order` and hands it to `add` as doc 0, 1, ... */
-  replay(order: Uint32Array, add: (doc: number, recipe: Recipe, json: string) => void): void;
+  /** Reads each spilled recipe in `order` back and hands it to `add` as doc 0, 1, ... */
+  replay(order: Uint32Array, add: (doc: number, entry: RecipeEntry) => void): void;
   /** Where the search texts of `order` are, for another thread (valid until dispose); throws unless every recipe has them. */
   searchLayout(order: Uint32Array): SpillLayout;
   dispose(): void;
@@ -57,12 +73,13 @@ class SpillFile {
   }
 
   append(text: string): void {
-    const bytes = Buffer.byteLength(text);
-    if (this.#buffered + bytes > this.#buffer.length) {
+    // Room for the worst case (3 UTF-8 bytes per UTF-16 code unit), so that one write encodes and counts.
+    const room = 3 * text.length;
+    if (this.#buffered + room > this.#buffer.length) {
       this.flush();
-      if (bytes > this.#buffer.length) this.#buffer = Buffer.alloc(bytes);
+      if (room > this.#buffer.length) this.#buffer = Buffer.alloc(room);
     }
-    this.#buffer.write(text, this.#buffered, 'utf8');
+    const bytes = this.#buffer.write(text, this.#buffered, 'utf8');
     this.offsets.push(this.#written + this.#buffered);
     this.lengths.push(bytes);
     this.#buffered += bytes;
@@ -75,11 +92,16 @@ class SpillFile {
     this.#buffered = 0;
   }
 
-  /** Record i, read into `into` (at least maxLength bytes). */
-  read(i: number, into: Buffer): string {
+  /** The bytes of record i, read into `into` (at least maxLength bytes). */
+  bytes(i: number, into: Buffer): Buffer {
     const n = this.lengths[i]!;
     fs.readSync(this.fd, into, 0, n, this.offsets[i]!);
-    return into.toString('utf8', 0, n);
+    return into.subarray(0, n);
+  }
+
+  /** Record i as text. */
+  read(i: number, into: Buffer): string {
+    return this.bytes(i, into).toString('utf8');
   }
 
   dispose(): void {
@@ -91,25 +113,29 @@ class SpillFile {
 export function spillRecipes(dir: string): Spill {
   fs.mkdirSync(dir, { recursive: true });
   const json = new SpillFile(dir, 'spill');
+  const facts = new SpillFile(dir, 'spill-facts');
   let search: SpillFile | undefined;
   const createdAt: string[] = [];
   const ids: string[] = [];
+  const append = (text: string, factsJson: string, recipeCreatedAt: string, id: string) => {
+    json.append(text);
+    facts.append(factsJson);
+    createdAt.push(recipeCreatedAt);
+    ids.push(id);
+  };
   return {
     add(recipe) {
-      this.addJson(recipeJson(recipe), recipe.createdAt, recipe.id);
+      append(recipeJson(recipe), JSON.stringify(recipeFacts(recipe)), recipe.createdAt, recipe.id);
     },
-    addJson(text, recipeCreatedAt, id, searchTexts) {
-      if (searchTexts !== undefined) {
-        search ??= new SpillFile(dir, 'spill-search');
-        if (search.offsets.length !== ids.length) throw new Error('spill: search texts for some recipes only');
-        search.append(searchTexts);
-      }
-      json.append(text);
-      createdAt.push(recipeCreatedAt);
-      ids.push(id);
+    addRecord(record) {
+      search ??= new SpillFile(dir, 'spill-search');
+      if (search.offsets.length !== ids.length) throw new Error('spill: search texts for some recipes only');
+      search.append(record.searchTexts);
+      append(record.json, record.facts, record.createdAt, record.id);
     },
     docOrder() {
       json.flush();
+      facts.flush();
       const order = Uint32Array.from(ids, (_, i) => i);
       order.sort((a, b) => {
         const ca = createdAt[a]!;
@@ -134,12 +160,14 @@ export function spillRecipes(dir: string): Spill {
     },
     replay(order, add) {
       const scratch = Buffer.alloc(json.maxLength);
+      const factsScratch = Buffer.alloc(facts.maxLength);
       order.forEach((i, doc) => {
-        const text = json.read(i, scratch);
-        add(doc, JSON.parse(text) as Recipe, text);
+        const bytes = json.bytes(i, scratch);
+        add(doc, { json: bytes, facts: JSON.parse(facts.read(i, factsScratch)) as RecipeFacts, recipe: () => JSON.parse(bytes.toString('utf8')) as Recipe });
       });
     },
     searchLayout(order) {
+      if (ids.length === 0) return { file: '', offsets: new Float64Array(0), lengths: new Uint32Array(0) };
       if (!search || search.offsets.length !== ids.length) throw new Error('spill: no search texts for some recipes');
       search.flush();
       const s = search;
@@ -147,6 +175,7 @@ export function spillRecipes(dir: string): Spill {
     },
     dispose() {
       json.dispose();
+      facts.dispose();
       search?.dispose();
     },
   };
@@ -154,6 +183,7 @@ export function spillRecipes(dir: string): Spill {
 
 /** Spill.searchLayout's records read back on another thread, in doc order: (doc, language, field texts). */
 export function replaySearchTexts(layout: SpillLayout, add: (doc: number, language: string, texts: string[]) => void): void {
+  if (layout.lengths.length === 0) return;
   const fd = fs.openSync(layout.file, 'r');
   try {
     const scratch = Buffer.alloc(layout.lengths.reduce((m, n) => Math.max(m, n), 0));

@@ -1,5 +1,6 @@
 import type { CatalogEntry } from '../../runtime/format/catalog.ts';
 import type { Recipe } from '../../runtime/format/recipe.ts';
+import type { RecipeFacts } from './recipe-facts.ts';
 
 /** Everything a part builder knows before the first recipe arrives. */
 export interface BuildContext {
@@ -12,10 +13,21 @@ export interface BuildContext {
   emit(path: string, bytes: Uint8Array): void;
 }
 
+/**
+ * One recipe as the part builders see it: its stored bytes and its facts, both cheap to read
+ * back from the spill, and the whole recipe on demand (parsed from those bytes when spilled).
+ * Valid during the add call only: the bytes may be a reused buffer.
+ */
+export interface RecipeEntry {
+  /** recipeJson(recipe) in UTF-8: the record's stored bytes. */
+  json: Uint8Array;
+  facts: RecipeFacts;
+  recipe(): Recipe;
+}
+
 /** Receives every recipe once, in doc order, then writes its files through ctx.emit. */
 export interface PartBuilder {
-  /** `json` is recipeJson(recipe): the record's stored bytes, passed so nobody renders it twice. */
-  add(doc: number, recipe: Recipe, json: string): void;
+  add(doc: number, entry: RecipeEntry): void;
   finish(): void;
 }
 

@@ -13,16 +13,16 @@ import path from 'node:path';
 import type { CatalogEntry } from '../../runtime/format/catalog.ts';
 import { CURRENT_POINTER_FILE, FORMAT_VERSION, MANIFEST_FILE, MANIFEST_FORMAT_NAME, RECORDS_PER_SHARD } from '../../runtime/format/constants.ts';
 import type { Manifest, ManifestFile } from '../../runtime/format/manifest.ts';
-import type { Recipe } from '../../runtime/format/recipe.ts';
 import { bitmapIndexesWriter } from './bitmap-indexes.ts';
 import { catalogWriter } from './catalog.ts';
 import { numericIndexesWriter } from './numeric-indexes.ts';
 import { pantryWriter } from './pantry.ts';
 import { popularWriter } from './popular.ts';
+import { recipeFacts } from './recipe-facts.ts';
 import { recipeJson } from './recipe-json.ts';
 import { recordsWriter } from './records.ts';
 import { searchWriter } from './search.ts';
-import type { PartWriter, WriteContext } from './types.ts';
+import type { PartWriter, RecipeEntry, WriteContext } from './types.ts';
 
 /** Every part of the format, in write order. Adding an index family = one writer here. */
 export const PART_WRITERS: PartWriter[] = [recordsWriter, bitmapIndexesWriter, numericIndexesWriter, popularWriter, catalogWriter, pantryWriter, searchWriter];
@@ -37,8 +37,8 @@ export interface DatasetHead {
   sources: readonly string[];
 }
 
-/** Calls `add` once per recipe, docs 0..recipeCount-1 in order, with recipeJson(recipe). */
-export type RecipeFeed = (add: (doc: number, recipe: Recipe, json: string) => void) => void;
+/** Calls `add` once per recipe, docs 0..recipeCount-1 in order. */
+export type RecipeFeed = (add: (doc: number, entry: RecipeEntry) => void) => void;
 
 /** Where finished files go. */
 type Emit = (path: string, bytes: Uint8Array) => void;
@@ -54,12 +54,12 @@ export function runWriters(head: DatasetHead, feed: RecipeFeed, emit: Emit, writ
   const ctx = { recipeCount: head.recipeCount, catalog: head.catalog, ingredientNames: head.ingredientNames, emit: checked };
   const builders = writers.map((w) => ({ name: w.name, builder: w.begin(ctx), ms: 0 }));
   let next = 0;
-  feed((doc, recipe, json) => {
+  feed((doc, entry) => {
     if (doc !== next) throw new Error(`recipes must be fed in doc order: got ${doc}, expected ${next}`);
     next++;
     for (const b of builders) {
       const t = performance.now();
-      b.builder.add(doc, recipe, json);
+      b.builder.add(doc, entry);
       b.ms += performance.now() - t;
     }
   });
@@ -97,7 +97,7 @@ const manifestBytes = (m: Manifest) => Buffer.from(JSON.stringify(m, null, 2) + 
 export function renderDataset(ctx: WriteContext, sources: readonly string[], writers: PartWriter[] = PART_WRITERS, log = (_: string) => {}): Map<string, Buffer> {
   const head: DatasetHead = { recipeCount: ctx.recipes.length, catalog: ctx.catalog, ingredientNames: ctx.ingredientNames, sources };
   const files = new Map<string, Buffer>();
-  const feed: RecipeFeed = (add) => ctx.recipes.forEach((r, doc) => add(doc, r, recipeJson(r)));
+  const feed: RecipeFeed = (add) => ctx.recipes.forEach((r, doc) => add(doc, { json: Buffer.from(recipeJson(r)), facts: recipeFacts(r), recipe: () => r }));
   runWriters(head, feed, (p, bytes) => files.set(p, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)), writers, log);
   const list = [...files].map(([p, bytes]) => ({ path: p, bytes: bytes.length, sha256: sha256(bytes) }));
   files.set(MANIFEST_FILE, manifestBytes(manifestOf(head, list)));

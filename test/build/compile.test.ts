@@ -108,6 +108,15 @@ describe('normalising JSONL sources on worker threads', () => {
     });
   }, 180_000);
 
+  it('builds an empty dataset, on the main thread and on worker threads alike', () => {
+    withDataset({ 'a.jsonl': '' }, (dir) => {
+      const one = buildDataset(dir, path.join(dir, 'out0'), () => {}, { sources: ['jsonld'] });
+      const two = buildDataset(dir, path.join(dir, 'out2'), () => {}, { sources: ['jsonld'], workers: 2 });
+      expect(one.recipeCount).toBe(0);
+      expect(two.manifest).toEqual(one.manifest);
+    });
+  }, 180_000);
+
   it('reports a duplicate id and invalid JSON as the main thread does', () => {
     const dup = [line(1), line(2), line(1)].join('\n');
     withDataset({ 'a.jsonl': dup }, (dir) => {

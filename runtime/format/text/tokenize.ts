@@ -67,34 +67,3 @@ function split(normalised: string, query: boolean): Token[] {
   }
   return out;
 }
-
-/** Code-unit classes for scanners that avoid the regular expressions (see wordClasses). */
-export const WORD_CHAR = 1; // \p{L}\p{M}\p{N}
-export const CJK_RUN_CHAR = 2; // CJK_RUN's set (Han, Hiragana, Katakana, ー, 々)
-export const CJK_CHAR = 4; // HAS_CJK's set (Han, Hiragana, Katakana)
-export const SURROGATE = 8;
-let classes: Uint8Array | undefined;
-
-/**
- * Per UTF-16 code unit, its classes (bits above). On text without surrogates, tokenize() is a
- * function of these classes alone: words are the maximal runs of WORD_CHAR units; a run with a
- * CJK_CHAR is cut into its maximal runs of CJK_RUN_CHAR units (grams) and the pieces between
- * them (words); words over MAX_WORD_LENGTH units are dropped. The index compiler scans text
- * with this table (build/write/search.ts).
- */
-export function wordClasses(): Uint8Array {
-  if (classes) return classes;
-  const t = new Uint8Array(65536);
-  const word = /^[\p{L}\p{M}\p{N}]$/u;
-  const run = new RegExp(`^${CJK_RUN.source.slice(0, -1)}$`, 'u');
-  const cjk = new RegExp(`^${HAS_CJK.source}$`, 'u');
-  for (let c = 0; c < 65536; c++) {
-    if (c >= 0xd800 && c <= 0xdfff) {
-      t[c] = SURROGATE;
-      continue;
-    }
-    const ch = String.fromCharCode(c);
-    t[c] = (word.test(ch) ? WORD_CHAR : 0) | (run.test(ch) ? CJK_RUN_CHAR : 0) | (cjk.test(ch) ? CJK_CHAR : 0);
-  }
-  return (classes = t);
-}

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, fieldTexts, packSearchTexts, SearchIndexBuilder, searchWriter, unpackSearchTexts } from '../../../build/write/search.ts';
 import { searchThread } from '../../../build/write/search-thread.ts';
-import { replaySearchTexts, spillRecipes } from '../../../build/write/spill.ts';
-import { recipeJson } from '../../../build/write/recipe-json.ts';
+import { replaySearchTexts, spillRecipes, spillRecord } from '../../../build/write/spill.ts';
 import { PART_WRITERS, writeDataset, writePart } from '../../../build/write/write-dataset.ts';
 import { PATHS } from '../../../runtime/format/constants.ts';
 import { FormatError } from '../../../runtime/format/container.ts';
@@ -129,10 +128,10 @@ describe('search index writer', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-search-thread-'));
     const spill = spillRecipes(root);
     try {
-      [...recipes].reverse().forEach((r) => spill.addJson(recipeJson(r), r.createdAt, r.id, packSearchTexts(r)));
+      [...recipes].reverse().forEach((r) => spill.addRecord(spillRecord(r)));
       const order = spill.docOrder();
       const inOrder: Recipe[] = [];
-      spill.replay(order, (doc, r) => (inOrder[doc] = r));
+      spill.replay(order, (doc, entry) => (inOrder[doc] = entry.recipe()));
       const replayed: [string, string[]][] = [];
       replaySearchTexts(spill.searchLayout(order), (doc, language, texts) => (replayed[doc] = [language, texts]));
       expect(replayed).toEqual(inOrder.map((r) => [r.language, fieldTexts(r)]));
@@ -161,7 +160,7 @@ describe('search index writer', () => {
     try {
       spill.add(recipes[0]!);
       expect(() => spill.searchLayout(spill.docOrder())).toThrow(/no search texts/);
-      expect(() => spill.addJson(recipeJson(recipes[1]!), recipes[1]!.createdAt, recipes[1]!.id, packSearchTexts(recipes[1]!))).toThrow(/some recipes only/);
+      expect(() => spill.addRecord(spillRecord(recipes[1]!))).toThrow(/some recipes only/);
     } finally {
       spill.dispose();
       fs.rmSync(root, { recursive: true, force: true });

@@ -79,11 +79,11 @@ describe('record shard builder', () => {
     const sizes = [0, 1, 30, 31, 32, 200, 255, 256, 300, 65_535, 65_536, 70_000];
     const records = sizes.map((n, i) => [i % 2 ? text(n % 40) : `r${i}`, JSON.stringify({ t: text(n) })] as const);
     const builder = new ShardBuilder();
-    for (const [id, json] of records) builder.add(id, json);
+    for (const [id, json] of records) builder.add(id, Buffer.from(json));
     const expected = encodeShard(42, records.map(([id, json]) => [id, Buffer.from(json, 'utf8')]));
     expect(builder.encode(42).equals(expected)).toBe(true);
     builder.reset();
-    builder.add('x', '{}');
+    builder.add('x', Buffer.from('{}'));
     expect(builder.encode(0).equals(encodeShard(0, [['x', Buffer.from('{}')]]))).toBe(true);
   });
 });
