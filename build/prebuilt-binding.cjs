@@ -10,15 +10,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { createRequire } = require('node:module');
-
-function isMusl() {
-  // detect-libc's first test: the dynamic loader script names musl.
-  try {
-    return fs.readFileSync('/usr/bin/ldd', 'latin1').includes('musl');
-  } catch {
-    return false;
-  }
-}
+const { linuxLibc } = require('./libc.cjs');
 
 /** The first `<node_modules>/<name>` with a package.json on Node's lookup path from `from`. */
 function packageDir(name, from) {
@@ -37,7 +29,7 @@ function addonPath(name) {
   if (built !== undefined) return path.join(release, built);
   const platformPackage = `@${name}/${name}-${process.platform}-${process.arch}`;
   const prebuilt = packageDir(platformPackage, path.join(root, 'package.json'));
-  const libc = process.platform === 'linux' ? (isMusl() ? 'musl' : 'glibc') : undefined;
+  const libc = linuxLibc();
   const abi = process.versions.modules;
   const flavours = libc ? [`node.abi${abi}.${libc}.node`, `node.napi.${libc}.node`] : [];
   flavours.push(`node.abi${abi}.node`, `node.napi.node`);

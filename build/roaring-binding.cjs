@@ -7,19 +7,11 @@
 // `npm install` compiled from source (`build/Release`), as roaring itself does.
 const fs = require('node:fs');
 const path = require('node:path');
-
-function isMusl() {
-  // detect-libc's first test: the dynamic loader script names musl.
-  try {
-    return fs.readFileSync('/usr/bin/ldd', 'latin1').includes('musl');
-  } catch {
-    return false;
-  }
-}
+const { linuxLibc } = require('./libc.cjs');
 
 exports.find = function find() {
   const root = path.dirname(require.resolve('roaring/package.json'));
-  const libc = process.platform === 'linux' ? (isMusl() ? 'musl' : 'glibc') : 'unknown';
+  const libc = linuxLibc() ?? 'unknown';
   const candidates = [
     path.join(root, 'native', `roaring-node-v${process.versions.modules}-${process.platform}-${process.arch}-${libc}`, 'roaring.node'),
     path.join(root, 'build', 'Release', 'roaring.node'),

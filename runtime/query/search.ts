@@ -153,6 +153,14 @@ export function bestBlocks(maxes: ArrayLike<number>, k: number): number[] {
   return out;
 }
 
+/** Puts (d, score) in its place in `top` (score descending, then doc ascending), keeping at most `limit` hits. */
+function insertHit(top: SearchHit[], limit: number, d: number, score: number): void {
+  let at = top.length;
+  while (at > 0 && (top[at - 1]!.score < score || (top[at - 1]!.score === score && top[at - 1]!.doc > d))) at--;
+  top.splice(at, 0, { doc: d, score });
+  if (top.length > limit) top.pop();
+}
+
 export interface SearchHit {
   doc: number;
   score: number;
@@ -667,7 +675,7 @@ export class Searcher {
       for (const c of cursors) {
         const { word: w, scale, uniform } = c;
         // One block: with xs (a cached block) each tf~ is computed once and kept across queries.
-        const score = (docs: Uint32Array, tfs: Uint8Array, xs: Float32Array | null): void => {
+        const scoreBlock = (docs: Uint32Array, tfs: Uint8Array, xs: Float32Array | null): void => {
           for (let i = 0; i < docs.length; i++) {
             const d = docs[i]!;
             if (allowed !== undefined && allowed[d] === 0) continue;
@@ -692,9 +700,9 @@ export class Searcher {
         if (blocks <= TAAT_CACHED_BLOCKS) {
           for (let j = 0; j < blocks; j++) {
             const b = this.#block(c.term, j);
-            score(b.docs, b.tfs, b.xs);
+            scoreBlock(b.docs, b.tfs, b.xs);
           }
-        } else this.ix.forEachBlock(c.term, (docs, tfs) => score(docs, tfs, null));
+        } else this.ix.forEachBlock(c.term, (docs, tfs) => scoreBlock(docs, tfs, null));
       }
       const top: SearchHit[] = [];
       const scores = this.#slotScores;
@@ -707,10 +715,7 @@ export class Searcher {
           const kth = top[limit - 1]!;
           if (total < kth.score || (total === kth.score && d > kth.doc)) continue;
         }
-        let at = top.length;
-        while (at > 0 && (top[at - 1]!.score < total || (top[at - 1]!.score === total && top[at - 1]!.doc > d))) at--;
-        top.splice(at, 0, { doc: d, score: total });
-        if (top.length > limit) top.pop();
+        insertHit(top, limit, d, total);
       }
       return top;
     } finally {
@@ -791,10 +796,7 @@ export class Searcher {
 
     // Adds a doc that can enter the top (the caller checked); raises θ and shrinks the essential set.
     const offer = (d: number, total: number): void => {
-      let at = top.length;
-      while (at > 0 && (top[at - 1]!.score < total || (top[at - 1]!.score === total && top[at - 1]!.doc > d))) at--;
-      top.splice(at, 0, { doc: d, score: total });
-      if (top.length > limit) top.pop();
+      insertHit(top, limit, d, total);
       if (top.length < limit) return;
       full = true;
       const kth = top[limit - 1]!;
