@@ -44,9 +44,10 @@
  * - a posting whose tf~ is below a per-language threshold (minTf: conservative, derived from θ
  *   and the window's non-essential bounds) is passed over without touching the doc;
  * - after DENSE_AFTER candidates, each other word's strongest non-essential list, when frequent
- *   (df ≥ N/DENSE_DF), is tested through a doc bitset (cached across queries): a doc it lacks is
- *   bounded by the word's other lists (usually below θ), so most candidates are dropped without
- *   a posting-list probe (a dense list would otherwise be searched for each candidate).
+ *   (df ≥ N/DENSE_DF), is read through its dense form (a doc bitset and per doc its tf~; cached
+ *   across queries): the candidate's bound then holds that list's exact score (the word's
+ *   other lists bounded by their sufLang), so most candidates are dropped without a completion,
+ *   and a completion looks the list up in O(1) instead of searching its postings.
  *
  * Term at a time instead (Searcher #taat; TAAT_MAX_DOCS, TAAT_COST): on a small index, or with
  * a mask when few allowed postings are to be scored, every posting is scored once, each word's
@@ -94,11 +95,14 @@ const SUM_SLACK = 1 + 1e-12;
 /** Block bounds of at most this many terms are cached (they are read once per term otherwise). */
 const BOUNDS_CACHE_TERMS = 4096;
 /**
- * Membership bitsets (N/8 bytes each) of frequent terms kept across queries: a term whose docs
- * are at least 1/DENSE_DF of all has one, built from one read of its postings when a query has
- * probed DENSE_AFTER candidates against it (default 32 terms ≈ 4 MB at 1M docs).
+ * Dense forms of frequent terms kept across queries (DenseTerm: a doc bitset, N/8 bytes, and a
+ * tf~ per doc, 4·N bytes): a term whose docs are at least 1/DENSE_DF of all has one, built from
+ * one read of its postings (the same tf~ as a decoded block's) when a query has probed
+ * DENSE_AFTER candidates against it. Default 16 terms ≈ 66 MB at 1M docs (range 0..: 0 builds
+ * one per query that needs it; fewer cost a rebuild, ~1 ms per 60k postings, when traffic
+ * alternates between more frequent words than are kept).
  */
-export const BITSET_CACHE_TERMS = 32;
+export const DENSE_CACHE_TERMS = 16;
 const DENSE_DF = 64;
 const DENSE_AFTER = 256;
 /**
@@ -263,6 +267,15 @@ function lowerBound(a: Uint32Array, target: number, lo: number, hi: number): num
   return lo;
 }
 
+/**
+ * A frequent term in a form for lookups by doc: bit d of `bits` is set when the term holds d (the
+ * bitset is N/8 bytes, so it stays in cache where `xs` would not), and xs[d] is then its tf~.
+ */
+interface DenseTerm {
+  bits: Uint32Array;
+  xs: Float32Array;
+}
+
 /** One term's list for one word: a position moved forward block by block. */
 class Cursor {
   readonly term: number;
@@ -283,8 +296,8 @@ class Cursor {
    * of the lists of its word that follow it in the probing order (search's #run).
    */
   sufLang: Float64Array = NO_BOUNDS;
-  /** Doc bitset of a frequent term (Searcher #bits), null for another; undefined until looked up. */
-  bits: Uint32Array | null | undefined = undefined;
+  /** Dense form of a frequent term (Searcher #dense), null for another; undefined until looked up. */
+  dense: DenseTerm | null | undefined = undefined;
   readonly last: Uint32Array;
   readonly max: Float32Array;
   readonly #blocks: (term: number, j: number) => DecodedBlock;
@@ -445,40 +458,53 @@ export class Searcher {
   readonly #plans = new FifoCache<string, readonly WordList[]>(PLAN_CACHE_WORDS);
   readonly #maskLangs = new WeakMap<Uint8Array, MaskStats>();
   readonly #readBlock = (t: number, j: number): DecodedBlock => this.#block(t, j);
-  /** Doc bitsets of frequent terms (null: not frequent enough), FIFO, at most BITSET_CACHE_TERMS. */
-  readonly #bitsCache: FifoCache<number, Uint32Array | null>;
+  /** Dense forms of frequent terms, FIFO, at most DENSE_CACHE_TERMS. */
+  readonly #denseCache: FifoCache<number, DenseTerm>;
   readonly #strategy: SearchStrategy;
   /** #taat's workspace: per doc its slot (−1: none; all −1 between queries), per slot its doc and W word scores. */
   #slotOf: Int32Array | undefined;
   #slotDoc = new Uint32Array(1024);
   #slotScores = new Float64Array(4096);
 
-  constructor(index: SearchIndexReader | SearchIndexData, opts: { blockCacheBlocks?: number; bitsetCacheTerms?: number; strategy?: SearchStrategy } = {}) {
+  constructor(index: SearchIndexReader | SearchIndexData, opts: { blockCacheBlocks?: number; denseCacheTerms?: number; strategy?: SearchStrategy } = {}) {
     const ix = index instanceof SearchIndexReader ? index : SearchIndexReader.fromData(index);
     this.ix = ix;
     this.dict = new TermDictionary(ix.terms);
     this.#norms = docNorms(ix.lengths, ix.docCount, ix.avgFieldLengths, ix.fieldWeights, ix.fieldB);
     this.#blockCache = new FifoCache(opts.blockCacheBlocks ?? BLOCK_CACHE_BLOCKS);
-    this.#bitsCache = new FifoCache(opts.bitsetCacheTerms ?? BITSET_CACHE_TERMS);
+    this.#denseCache = new FifoCache(opts.denseCacheTerms ?? DENSE_CACHE_TERMS);
     this.#strategy = opts.strategy ?? 'auto';
   }
 
-  /** Bit d of the result is set when term t holds doc d; null for a term not frequent enough. */
-  #bits(t: number): Uint32Array | null {
+  /** Term t's dense form (its tf~ as tfTilde computes it for a decoded block); null for a term not frequent enough (DENSE_DF). */
+  #dense(t: number): DenseTerm | null {
     const ix = this.ix;
     if (ix.df(t) * DENSE_DF < ix.docCount) return null;
-    let bits = this.#bitsCache.get(t);
-    if (bits) return bits;
-    bits = new Uint32Array((ix.docCount + 31) >>> 5);
-    for (const d of ix.termDocs(t)) bits[d >>> 5]! |= 1 << (d & 31);
-    this.#bitsCache.add(t, bits);
-    return bits;
+    let dense = this.#denseCache.get(t);
+    if (dense) return dense;
+    const bits = new Uint32Array((ix.docCount + 31) >>> 5);
+    const xs = new Float32Array(ix.docCount);
+    const norms = this.#norms;
+    const F = ix.fields.length;
+    ix.forEachBlock(t, (docs, tfs) => {
+      for (let i = 0; i < docs.length; i++) {
+        const d = docs[i]!;
+        bits[d >>> 5]! |= 1 << (d & 31);
+        xs[d] = tfTilde(tfs, i * F, norms, d, F);
+      }
+    });
+    dense = { bits, xs };
+    this.#denseCache.add(t, dense);
+    return dense;
   }
 
-  /** Membership in a term's docs: the cached bitset of a frequent term, else a search of its (few) docs. */
+  /** Membership in a term's docs: the bitset of a frequent term, else a search of its (few) docs. */
   #member(t: number): (d: number) => boolean {
-    const bits = this.#bits(t);
-    if (bits) return (d) => (bits[d >>> 5]! & (1 << (d & 31))) !== 0;
+    const dense = this.#dense(t);
+    if (dense) {
+      const bits = dense.bits;
+      return (d) => (bits[d >>> 5]! & (1 << (d & 31))) !== 0;
+    }
     const docs = this.ix.termDocs(t);
     return (d) => docs[lowerBound(docs, d, 0, docs.length)] === d;
   }
@@ -759,11 +785,12 @@ export class Searcher {
     const nonEssMax = new Float64Array(W); // per word: the largest bound of its non-essential lists
     const winNon = new Float64Array(W); // ... and the largest within the current window
     const wordBound = new Float64Array(W); // ... and that for the language of the doc being completed
-    // One-essential-list scan: per other word, the bitset of its strongest non-essential list (null:
-    // none) and the list after it, whose sufLang bounds the word for a doc not in the bitset.
-    const domBits: (Uint32Array | null)[] = new Array<Uint32Array | null>(W).fill(null);
+    // One-essential-list scan: per other word, its strongest non-essential list when that has a dense
+    // form (null: none), the form, and the list after it, whose sufLang bounds the word's others.
+    const domList: (Cursor | null)[] = new Array<Cursor | null>(W).fill(null);
+    const domDense: (DenseTerm | null)[] = new Array<DenseTerm | null>(W).fill(null);
     const domNext: (Cursor | null)[] = new Array<Cursor | null>(W).fill(null);
-    let useBits = false;
+    let useDense = false;
     let scanned = 0;
     let completed = 0;
     // One-essential-list scan: per doc language, the tf~ below which a posting cannot rank (minTf).
@@ -829,7 +856,7 @@ export class Searcher {
     let seedAt = 0;
     const complete = (d: number, lang: number): void => {
       if (nonEss > 0) {
-        if (!useBits && ++completed >= DENSE_AFTER) useBits = true;
+        if (!useDense && ++completed >= DENSE_AFTER) useDense = true;
         let upper = 0;
         for (let w = 0; w < W; w++) {
           let b = winNon[w]!;
@@ -861,10 +888,17 @@ export class Searcher {
               const m = c.winM;
               if ((sc * m) / (K1 + m) <= best) continue;
             }
-            if (useBits) {
-              // A frequent list's bitset answers "not here" without a search of its postings.
-              const bits = c.bits === undefined ? (c.bits = this.#bits(c.term)) : c.bits;
-              if (bits && (bits[d >>> 5]! & (1 << (d & 31))) === 0) continue;
+            if (useDense) {
+              // A frequent list's dense form gives its tf~ at d without a search of its postings.
+              const dense = c.dense === undefined ? (c.dense = this.#dense(c.term)) : c.dense;
+              if (dense) {
+                if ((dense.bits[d >>> 5]! & (1 << (d & 31))) !== 0) {
+                  const x = dense.xs[d]!;
+                  const s = (sc * x) / (K1 + x);
+                  if (s > best) best = s;
+                }
+                continue;
+              }
             }
             c.shallowSeek(d);
             if (c.doc !== d) continue; // past d (also END), or not loaded and d may be in the block
@@ -1048,14 +1082,16 @@ export class Searcher {
             if (uniform >= 0) xMin.fill(minTf(uniform, nm, rest, theta, slack));
             else for (let l = 0; l < xMin.length; l++) xMin[l] = minTf(scale[l]!, nm, rest, theta, slack);
             nDom = 0;
-            if (useBits) {
+            if (useDense) {
               for (let w = 0; w < W; w++) {
-                domBits[w] = null;
+                domDense[w] = null;
                 const lists = nonEssOf[w]!;
                 if (w === cw || lists.length === 0 || !(lists[0]!.winUb > 0)) continue;
-                const bits = this.#bits(lists[0]!.term);
-                if (!bits) continue;
-                domBits[w] = bits;
+                const dom = lists[0]!;
+                const dense = dom.dense === undefined ? (dom.dense = this.#dense(dom.term)) : dom.dense;
+                if (!dense) continue;
+                domList[w] = dom;
+                domDense[w] = dense;
                 domNext[w] = lists[1] ?? null;
                 nDom++;
               }
@@ -1073,15 +1109,22 @@ export class Searcher {
             if (u < theta || (u === theta && dd > kthDoc)) continue;
             if (allowed && !allowed[dd]) continue;
             if (nDom > 0) {
-              // The same bound, with the word of a list whose bitset lacks d bounded by its other lists.
+              // The same bound, with a word whose strongest list has a dense array bounded by that
+              // list's exact score at d and its other lists' bound (sufLang of the next).
               let v = s > nm ? s : nm;
               for (let w = 0; w < W; w++) {
                 if (w === cw) continue;
                 let b = winNon[w]!;
-                const bits = domBits[w];
-                if (bits && (bits[dd >>> 5]! & (1 << (dd & 31))) === 0) {
+                const dense = domDense[w];
+                if (dense) {
                   const next = domNext[w];
-                  const l = next ? next.sufLang[lang]! : 0;
+                  let l = next ? next.sufLang[lang]! : 0;
+                  if ((dense.bits[dd >>> 5]! & (1 << (dd & 31))) !== 0) {
+                    const y = dense.xs[dd]!;
+                    const dom = domList[w]!;
+                    const e = ((dom.uniform >= 0 ? dom.uniform : dom.scale[lang]!) * y) / (K1 + y);
+                    if (e > l) l = e;
+                  }
                   if (l < b) b = l;
                 }
                 v += b;
@@ -1089,7 +1132,7 @@ export class Searcher {
               v *= slack;
               if (v < theta || (v === theta && dd > kthDoc)) continue;
             } else if (++scanned === DENSE_AFTER && nonEss > 0) {
-              useBits = true;
+              useDense = true;
               bounds();
             }
             for (let w = 0; w < W; w++) wordScore[w] = 0;
