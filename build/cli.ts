@@ -7,8 +7,9 @@
  *
  * --source limits the build to the named adapters (e.g. `--source jsonld` for a synthetic
  * dataset dir that has no other sources). --workers normalises on n worker threads (default 0:
- * on the main thread). JSONL sources reach the workers as raw lines, so JSON parsing leaves the
- * main thread too; each worker loads its own catalog and warms its own memos (a few seconds of
+ * on the main thread) and builds the search index on one more. JSONL sources reach the workers as
+ * undecoded lines, so decoding and JSON parsing leave the main thread too, and each worker spills
+ * its recipes itself; each worker loads its own catalog and warms its own memos (a few seconds of
  * CPU each), which pays off only for large inputs with idle cores (test/bench/REPORT.md).
  * The output is the same for every n.
  */

@@ -3,28 +3,33 @@
  * the coverage report. compileDataset/compileRecords hold every Recipe in memory (tests, small
  * inputs); buildDataset streams in two passes and holds only compact per-recipe state:
  *
- *   pass 1: read sources one record at a time, normalise (toRecipe; optionally on worker
- *           threads, normalise-pool.ts), append its spill record (recipeJson, recipeFacts, search
- *           texts) to the spill files, keep (createdAt, id, offsets, lengths), update the report;
+ *   pass 1: read sources one record at a time, normalise (toRecipe), render its spill records
+ *           (facts and stored JSON; search texts) into the spill files, keep (createdAt, id) and
+ *           where they are, update the report. With worker threads (normalise-pool.ts) each
+ *           worker reads its own batches of JSONL lines (handed over as undecoded bytes),
+ *           normalises and spills into a spill part of its own, and posts back only
+ *           (createdAt, id, source, key) per recipe; this thread keeps source order;
  *   sort:   those tuples into doc order (compareDocOrder);
  *   pass 2: read each recipe's JSON bytes and facts back in doc order and feed every part builder
  *           (write-dataset.ts); no recipe is parsed again. The search index is built from the
- *           spilled search texts: with worker threads meanwhile on a thread of its own
- *           (search-thread.ts), pass 1's cores being free again; without, on this thread.
+ *           spilled search records: with worker threads on a thread of its own, started during
+ *           pass 1 (search-thread.ts), while this thread feeds the other writers; without, on
+ *           this thread after them.
  */
 import type { CatalogEntry } from '../runtime/format/catalog.ts';
 import type { Recipe } from '../runtime/format/recipe.ts';
-import { normalizeName } from '../runtime/format/normalize-name.ts';
 import { loadCatalog, type Catalog } from './normalize/catalog.ts';
+import { ingredientNameTable } from './normalize/name-table.ts';
 import { toRecipe } from './normalize/recipe.ts';
 import { readAllSources, selectedAdapters, sourceDir } from './sources/index.ts';
 import type { SourceRecord } from './sources/types.ts';
 import { ReportBuilder, type BuildReport } from './report.ts';
 import { compareDocOrder } from './write/doc-order.ts';
-import { LINE_BATCH, normalisePool } from './write/normalise-pool.ts';
+import { LINE_BATCH, normalisePool, type PoolCatalog } from './write/normalise-pool.ts';
 import { searchWriter } from './write/search.ts';
 import { searchSpillWriter, searchThread, type SearchThread } from './write/search-thread.ts';
-import { spillRecipes, spillRecord } from './write/spill.ts';
+import { fileThread, type FileThread } from './write/file-thread.ts';
+import { spillRecipes } from './write/spill.ts';
 import { PART_WRITERS, writeDataset } from './write/write-dataset.ts';
 import type { Manifest } from '../runtime/format/manifest.ts';
 
@@ -36,25 +41,7 @@ export interface Compiled {
   report: BuildReport;
 }
 
-/**
- * Every normalised name (and id) that resolves, with the id Catalog.match gives it, so the
- * runtime's whole-name lookup is exactly the compiler's.
- */
-export function ingredientNameTable(catalog: Catalog): [string, string][] {
-  const table = new Map<string, string>();
-  for (const e of catalog.entries) {
-    table.set(normalizeName(e.id), e.id);
-    for (const list of Object.values(e.names)) {
-      for (const name of list) {
-        const key = normalizeName(name);
-        if (!key || table.has(key)) continue;
-        const id = catalog.match(name);
-        if (id) table.set(key, id);
-      }
-    }
-  }
-  return [...table].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-}
+export { ingredientNameTable };
 
 export function compileRecords(records: SourceRecord[], catalog: Catalog, log: (s: string) => void = () => {}): Compiled {
   const recipes: Recipe[] = [];
@@ -113,7 +100,7 @@ export interface Built {
   catalog: CatalogEntry[];
   sources: string[];
   report: BuildReport;
-  /** Milliseconds per phase (catalog, normalise = read + normalise, order, write) and per part writer. */
+  /** Milliseconds per phase (catalog: loading it on this thread, about 0 with workers, which load their own during normalise; normalise = read + normalise; order; write) and per part writer. */
   timings: { phases: Record<string, number>; writers: Record<string, number> };
 }
 
@@ -133,20 +120,29 @@ export function buildDataset(datasetDir: string, outRoot: string, log: (s: strin
     return phases[name]!;
   };
   const adapters = selectedAdapters(options.sources);
-  // Workers start first: they load their own catalog while this thread loads its copy.
   const report = new ReportBuilder();
   const sources = new Set<string>();
-  const spill = spillRecipes(outRoot);
-  let search: SearchThread | undefined;
+  const spill = spillRecipes(outRoot, Math.max(1, options.workers ?? 0));
+  const writerLog = (line: string) => {
+    const m = /^\s*(.+?):\s*([\d.]+)\s*ms/.exec(line);
+    if (m) writers[m[1]!] = Math.round(Number(m[2]));
+    log(line);
+  };
+  // The search index thread and the file thread load their modules during pass 1: the search
+  // index starts as soon as pass 2 does, the dataset's files are written and hashed beside it.
+  const search: SearchThread | undefined = options.workers ? searchThread(writerLog) : undefined;
+  const files: FileThread | undefined = options.workers ? fileThread() : undefined;
   const pool = options.workers
-    ? normalisePool(datasetDir, options.workers, (record, source) => {
+    ? normalisePool(datasetDir, options.workers, (w) => spill.files(w), (worker, record, { createdAt, id, source }) => {
         sources.add(source);
-        spill.addRecord(record);
+        spill.note(worker, record, createdAt, id);
       })
     : undefined;
   try {
-    const catalog = loadCatalog(datasetDir);
-    log(`catalog: ${catalog.entries.length} ingredients (${lap('catalog')} ms)`);
+    // With workers, worker 0 loads the catalog (and posts what this thread needs of it) while the others load theirs.
+    const catalog = pool ? undefined : loadCatalog(datasetDir);
+    if (catalog) log(`catalog: ${catalog.entries.length} ingredients (${lap('catalog')} ms)`);
+    else lap('catalog');
     const failures: string[] = [];
     let read = 0;
     const progress = (n: number) => {
@@ -157,8 +153,9 @@ export function buildDataset(datasetDir: string, outRoot: string, log: (s: strin
       if (pool && adapter.lines) {
         const keyCheck = adapter.lines.keyCheck();
         adapter.lines.batches(dir, LINE_BATCH, (batch) => {
+          const n = batch.starts.length;
           pool.addLines(adapter.name, batch, keyCheck);
-          progress(batch.lines.length);
+          progress(n);
         });
         continue;
       }
@@ -166,23 +163,29 @@ export function buildDataset(datasetDir: string, outRoot: string, log: (s: strin
         if (pool) pool.add(rec);
         else {
           sources.add(rec.source);
+          let recipe: Recipe | undefined;
           try {
-            const recipe = toRecipe(rec, { catalog });
+            recipe = toRecipe(rec, { catalog: catalog! });
             report.add(recipe);
-            spill.addRecord(spillRecord(recipe));
+            spill.render(recipe);
           } catch (e) {
+            recipe = undefined;
             failures.push(`${rec.source}:${rec.key}: ${(e as Error).message}`);
           }
+          if (recipe) spill.commit(recipe.createdAt, recipe.id);
         }
         progress(1);
       };
       if (adapter.each) adapter.each(dir, each);
       else for (const record of adapter.read(dir)) each(record);
     }
+    let poolCatalog: PoolCatalog | undefined;
     if (pool) {
       const done = pool.finish();
+      poolCatalog = pool.catalog();
       pool.close(); // their heaps (catalog, memos) are not needed in pass 2
       for (const state of done.reports) report.merge(state);
+      done.positions.forEach((positions, w) => spill.attach(w, positions));
       failures.push(...done.failures);
     }
     if (failures.length > 0) {
@@ -192,22 +195,20 @@ export function buildDataset(datasetDir: string, outRoot: string, log: (s: strin
     const order = spill.docOrder();
     log(`normalised: ${order.length} recipes from ${read} source inputs (${normaliseMs} ms; doc order ${lap('order')} ms)`);
     log('writing:');
-    const head = { recipeCount: order.length, catalog: catalog.entries, ingredientNames: ingredientNameTable(catalog), sources: [...sources].sort() };
-    const writerLog = (line: string) => {
-      const m = /^\s*(.+?):\s*([\d.]+)\s*ms/.exec(line);
-      if (m) writers[m[1]!] = Math.round(Number(m[2]));
-      log(line);
-    };
+    const { entries, names } = poolCatalog ?? { entries: catalog!.entries, names: ingredientNameTable(catalog!) };
+    if (pool) log(`catalog: ${entries.length} ingredients (loaded by the workers)`);
+    const head = { recipeCount: order.length, catalog: entries, ingredientNames: names, sources: [...sources].sort() };
     const layout = spill.searchLayout(order);
-    if (options.workers) search = searchThread(layout, writerLog);
+    search?.start(layout);
     const searchPart = search?.writer ?? searchSpillWriter(layout, writerLog);
     const parts = PART_WRITERS.map((w) => (w === searchWriter ? searchPart : w));
-    const { dir, manifest } = writeDataset(outRoot, head, (add) => spill.replay(order, add), parts, writerLog);
+    const { dir, manifest } = writeDataset(outRoot, head, (add) => spill.replay(order, add), parts, writerLog, files);
     lap('write');
-    return { dir, manifest, recipeCount: order.length, catalog: catalog.entries, sources: head.sources, report: report.result(), timings: { phases, writers } };
+    return { dir, manifest, recipeCount: order.length, catalog: entries, sources: head.sources, report: report.result(), timings: { phases, writers } };
   } finally {
     pool?.close();
     search?.close();
+    files?.close();
     spill.dispose();
   }
 }

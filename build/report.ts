@@ -3,6 +3,7 @@
  * map to no canonical id (the to-do list for dataset/ingredients/curated data).
  */
 import type { Recipe } from '../runtime/format/recipe.ts';
+import { hostnameOf } from './normalize/text.ts';
 
 export interface BuildReport {
   recipes: number;
@@ -40,9 +41,11 @@ const FIELDS: Record<string, (r: Recipe) => boolean> = {
   'every ingredient has an id': (r) => r.ingredients.length > 0 && r.ingredients.every((i) => i.id),
 };
 
+const FIELD_TESTS = Object.entries(FIELDS);
+
 function sourceOf(r: Recipe): string {
   try {
-    return new URL(r.url).hostname.replace(/^www\./, '');
+    return hostnameOf(r.url).replace(/^www\./, '');
   } catch {
     return 'unknown';
   }
@@ -70,7 +73,7 @@ export class ReportBuilder {
     this.#recipes++;
     bump(this.#bySource, sourceOf(r));
     bump(this.#byLanguage, r.language);
-    for (const [k, has] of Object.entries(FIELDS)) if (has(r)) bump(this.#fieldCounts, k);
+    for (const [k, has] of FIELD_TESTS) if (has(r)) bump(this.#fieldCounts, k);
     for (const i of r.ingredients) {
       this.#lines++;
       if (i.id) this.#withId++;

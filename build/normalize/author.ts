@@ -1,5 +1,5 @@
 import type { SchemaRecipe, SchemaThing } from '../sources/types.ts';
-import { cleanText, toArray, toHttpUrl } from './text.ts';
+import { cleanText, originOf, toArray, toHttpUrl } from './text.ts';
 
 /**
  * schema.org `author` (text, Person/Organization, or a list) → {name, url}, only when a name is
@@ -20,5 +20,5 @@ export function toAuthor(raw: SchemaRecipe['author'], recipeUrl: string): { name
     if (url === undefined) url = toHttpUrl(own);
   }
   if (names.length === 0) return undefined;
-  return { name: names.join(', '), url: url ?? new URL(recipeUrl).origin };
+  return { name: names.join(', '), url: url ?? originOf(recipeUrl) };
 }

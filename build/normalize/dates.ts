@@ -6,6 +6,8 @@
  * time of day is dropped). Anything else is undefined.
  */
 
+import { BoundedMemo } from './bounded-memo.ts';
+
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const ISO = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?)?)?$/i;
 
@@ -19,8 +21,19 @@ function monthIndex(name: string): number {
   return MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
 }
 
+/** Dates repeat across recipes: toIsoDate memoised per text (null: not a date). Bounded. */
+const DATES = new BoundedMemo<string, string | null>(100_000);
+
 export function toIsoDate(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
+  return DATES.get(raw, parseDate) ?? undefined;
+}
+
+function parseDate(raw: string): string | null {
+  return readDate(raw) ?? null;
+}
+
+function readDate(raw: string): string | undefined {
   const text = raw.trim();
   const iso = ISO.exec(text);
   if (iso) {
@@ -49,7 +62,13 @@ export function pickDates(input: {
   modified: unknown[];
   fallback: string;
 }): { createdAt: string; updatedAt: string } {
-  const first = (values: unknown[]): string | undefined => values.map(toIsoDate).find((v) => v !== undefined);
+  const first = (values: unknown[]): string | undefined => {
+    for (const v of values) {
+      const date = toIsoDate(v);
+      if (date !== undefined) return date;
+    }
+    return undefined;
+  };
   const createdAt = first(input.published) ?? toIsoDate(input.fallback) ?? new Date(0).toISOString();
   const modified = first(input.modified);
   const updatedAt = modified !== undefined && modified > createdAt ? modified : createdAt;

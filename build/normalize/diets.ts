@@ -52,8 +52,9 @@ const labelledDiet = (label: string): string | undefined => LABEL_MEMO.get(label
  * Diet slugs (dairy-free, gluten-free, pescatarian, vegan, vegetarian) the recipe is known to suit,
  * from its ingredients' canonical ids and the source's explicit labels. Unknown → not listed.
  */
-export function deriveDiets(ingredientIds: (string | undefined)[], labels: string[], catalog: Catalog): string[] {
-  const labelled = labelledDiets(labels);
+export function deriveDiets(ingredientIds: (string | undefined)[], labels: readonly string[] | ReadonlySet<string>, catalog: Catalog): string[] {
+  // Labels, or the diets they name (labelledDiets).
+  const labelled = labels instanceof Set ? labels : labelledDiets(labels as readonly string[]);
   // Bit i of a mask stands for DIETS[i]: `suits` when every entry says it suits, `unsuitable` when any says it does not.
   let suits = ingredientIds.length > 0 ? ALL : 0;
   let unsuitable = 0;

@@ -28,7 +28,8 @@ export function base32(bytes: Uint8Array): string {
 
 /** 13 base32 characters (65 bits) of SHA-256: opaque, stable, collision-free at our scale. */
 export function hashId(text: string): string {
-  return base32(sha256(text)).slice(0, 13);
+  // 13 characters are 65 bits: base32 of the first 9 bytes begins with them.
+  return base32(sha256(text).subarray(0, 9)).slice(0, 13);
 }
 
 /**

@@ -100,8 +100,43 @@ export function toIngredients(
       memoised = made ? frozen(made) : null;
       memo.set(raw, memoised);
       lineMemoSize++;
+      newLines?.push([language, raw, memoised]);
     }
     if (memoised) out.push(memoised);
   }
   return out;
+}
+
+/** A memoised line: [language, raw line, its Ingredient (null: empty once cleaned)]. */
+export type SharedLine = [string, string, Ingredient | null];
+
+/** Lines memoised since the last takeNewLines(), while shareLines() is on. */
+let newLines: SharedLine[] | undefined;
+
+/**
+ * Between threads that normalise the same sources with the same catalog (normalise-pool.ts):
+ * each hands the lines it parsed to the others (takeNewLines → addLines), so that a line is
+ * parsed and matched by one thread, not by every one. What a thread would have computed itself
+ * is what it is given: toIngredient is a function of (line, language, catalog) alone.
+ */
+export function shareLines(): void {
+  newLines ??= [];
+}
+
+/** The lines memoised since the last call (plain data, for another thread). */
+export function takeNewLines(): SharedLine[] {
+  const taken = newLines ?? [];
+  if (newLines) newLines = [];
+  return taken;
+}
+
+/** Memoises lines another thread parsed with the same catalog (takeNewLines there); lines memoised here already are kept. */
+export function addLines(catalog: Catalog, lines: readonly SharedLine[]): void {
+  for (const [language, raw, ingredient] of lines) {
+    if (lineMemoSize >= MEMO_LIMIT) return; // not worth a reset: they are only a head start
+    const memo = linesOf(catalog, language);
+    if (memo.has(raw)) continue;
+    memo.set(raw, ingredient ? frozen(ingredient) : null);
+    lineMemoSize++;
+  }
 }

@@ -1,4 +1,5 @@
 import type { SchemaHowToStep } from '../sources/types.ts';
+import { BoundedMemo } from './bounded-memo.ts';
 import { cleanText, splitBlock } from './text.ts';
 
 /**
@@ -14,11 +15,20 @@ export function flattenInstructions(raw: unknown): string[] {
   return out;
 }
 
+/**
+ * Step texts repeat across recipes (templates, "Preheat the oven to 180 °C."): per text as
+ * published, whether it is blank (white space only) and its cleanText, memoised. Every recipe with
+ * that step then gets the same string, so that the memos keyed by step text further on
+ * (equipment phrases, the spill's bytes) find it without comparing its characters. Bounded.
+ */
+const STEPS = new BoundedMemo<string, { blank: boolean; text: string }>(100_000);
+const stepOf = (raw: string) => ({ blank: raw.trim() === '', text: cleanText(raw) });
+
 function visit(node: unknown, out: string[], topLevel: boolean): void {
   if (typeof node === 'string') {
     if (topLevel) out.push(...splitBlock(node));
     else {
-      const text = cleanText(node);
+      const text = STEPS.get(node, stepOf).text;
       if (text) out.push(text);
     }
     return;
@@ -33,8 +43,8 @@ function visit(node: unknown, out: string[], topLevel: boolean): void {
     visit(Array.isArray(step.itemListElement) ? step.itemListElement : [step.itemListElement], out, false);
     return;
   }
-  const body = typeof step.text === 'string' && step.text.trim() ? step.text : typeof step.name === 'string' ? step.name : '';
+  const own = typeof step.text === 'string' ? STEPS.get(step.text, stepOf) : undefined;
   // A HowToStep's text may itself be an HTML list of several sentences: keep it one step.
-  const text = cleanText(body);
+  const text = own !== undefined && !own.blank ? own.text : typeof step.name === 'string' ? STEPS.get(step.name, stepOf).text : '';
   if (text) out.push(text);
 }

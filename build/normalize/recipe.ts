@@ -3,7 +3,7 @@ import type { SourceRecord } from '../sources/types.ts';
 import { toAuthor } from './author.ts';
 import type { Catalog } from './catalog.ts';
 import { pickDates } from './dates.ts';
-import { deriveDiets } from './diets.ts';
+import { deriveDiets, labelledDiets } from './diets.ts';
 import { parseDuration } from './durations.ts';
 import { recipeId } from './id.ts';
 import { toIngredients } from './ingredients.ts';
@@ -39,10 +39,7 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
   const ingredients = nonFood.length > 0 ? parsedLines.filter((i) => !nonFood.includes(i)) : parsedLines;
   const steps = flattenInstructions(r.recipeInstructions);
 
-  const categoryLabels = toLabels(r.recipeCategory);
-  const keywords = toTags(r.keywords);
-  const labels = toLabels(hints.labels);
-  const cuisineLabels = toLabels(r.recipeCuisine);
+  const labelled = labelsOf(r, hints, language);
 
   const times: Recipe['times'] = {};
   const prep = parseDuration(r.prepTime);
@@ -59,8 +56,6 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
     fallback: hints.snapshotDate ?? '',
   });
 
-  const dietLabels = [...stringsOf(r.suitableForDiet), ...(hints.diets ?? []), ...keywords, ...categoryLabels, ...cuisineLabels, ...labels];
-
   const recipe: Recipe = {
     id: recipeId(rec.source, rec.key),
     title: cleanText(r.name ?? r.headline ?? ''),
@@ -70,10 +65,10 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
     instructions: steps.map((text, i) => ({ step: i + 1, text })),
     text: { ingredients: ingredients.map((i) => i.display), instructions: steps },
     ingredients,
-    categories: unique(categorySlugs(toLabels(categoryLabels, labels), language)),
-    courses: unique(mapCourses(toLabels(categoryLabels, keywords, labels), language)),
-    cuisines: unique(mapCuisines(toLabels(cuisineLabels, keywords, labels), language)),
-    tags: keywords,
+    categories: labelled.categories.slice(),
+    courses: labelled.courses.slice(),
+    cuisines: labelled.cuisines.slice(),
+    tags: labelled.tags.slice(),
     media: toMedia(r.image),
     nutrition: toNutrition(r.nutrition, {
       basis: hints.nutritionBasis ?? (hints.nutritionSource === 'estimated' ? undefined : 'serving'),
@@ -84,13 +79,58 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
     times,
     createdAt: dates.createdAt,
     updatedAt: dates.updatedAt,
-    diets: unique(deriveDiets(ingredients.map((i) => i.id), dietLabels, ctx.catalog)),
+    diets: unique(deriveDiets(ingredients.map((i) => i.id), labelled.diets, ctx.catalog)),
   };
   const author = toAuthor(r.author, url);
   if (author) recipe.author = author;
   const equipment = unique([...equipmentOf(rec, steps, language), ...mapEquipment(nonFood.map((i) => i.name), language)]);
   if (equipment.length > 0) recipe.equipment = equipment;
   return recipe;
+}
+
+/** What a recipe's labels (category, keywords, cuisine, diet and the source's label hints) give, in its language. */
+export interface Labelled {
+  categories: readonly string[];
+  courses: readonly string[];
+  cuisines: readonly string[];
+  tags: readonly string[];
+  /** Diet slugs the labels name (labelledDiets). */
+  diets: ReadonlySet<string>;
+}
+
+/** What a recipe's labels give (labelsOf without its memo: exported for tests). */
+export function recipeLabels(r: SourceRecord['recipe'], hints: NonNullable<SourceRecord['hints']>, language: string): Labelled {
+  const categoryLabels = toLabels(r.recipeCategory);
+  const keywords = toTags(r.keywords);
+  const labels = toLabels(hints.labels);
+  const cuisineLabels = toLabels(r.recipeCuisine);
+  const dietLabels = [...stringsOf(r.suitableForDiet), ...(hints.diets ?? []), ...keywords, ...categoryLabels, ...cuisineLabels, ...labels];
+  return {
+    categories: unique(categorySlugs(toLabels(categoryLabels, labels), language)),
+    courses: unique(mapCourses(toLabels(categoryLabels, keywords, labels), language)),
+    cuisines: unique(mapCuisines(toLabels(cuisineLabels, keywords, labels), language)),
+    tags: keywords,
+    diets: labelledDiets(dietLabels),
+  };
+}
+
+/**
+ * A recipe's labels repeat as a whole across recipes far more than they differ (a site's
+ * categories and keywords, a template's): recipeLabels() memoised by the labels as published and the
+ * language. Bounded.
+ */
+const LABELLED = new BoundedMemo<string, Labelled>(100_000);
+
+function labelsOf(r: SourceRecord['recipe'], hints: NonNullable<SourceRecord['hints']>, language: string): Labelled {
+  const parts = [language, r.recipeCategory, r.keywords, hints.labels, r.recipeCuisine, r.suitableForDiet, hints.diets];
+  let key = '';
+  for (const part of parts) {
+    // Only strings and arrays of strings are remembered (anything else is computed as it comes), in JSON: it never holds
+    // a raw control character, so \u0001 separates the parts unambiguously; '' stands for undefined.
+    if (part !== undefined && typeof part !== 'string' && !(Array.isArray(part) && part.every((x) => typeof x === 'string'))) return recipeLabels(r, hints, language);
+    key += (part === undefined ? '' : JSON.stringify(part)) + '\u0001';
+  }
+  return LABELLED.get(key, () => recipeLabels(r, hints, language));
 }
 
 /** hints.language, then inLanguage; 'en' when neither is recognisable (the few untagged sources are English-language sites). */

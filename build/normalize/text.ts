@@ -1,4 +1,5 @@
 /** Plain-text cleanup shared by the normaliser: HTML tags and entities out, whitespace collapsed. */
+import { BoundedMemo } from './bounded-memo.ts';
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—',
@@ -70,5 +71,35 @@ export function isHttpUrl(value: unknown): value is string {
  * or undefined when it is not an absolute http(s) URL: served URLs are always plain ASCII URIs.
  */
 export function toHttpUrl(value: unknown): string | undefined {
-  return isHttpUrl(value) ? new URL(value.trim()).href : undefined;
+  if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  // The address as published parses (isHttpUrl); its trimmed form is the one served (the same parse when nothing trims).
+  const trimmed = value.trim();
+  return trimmed === value ? url.href : new URL(trimmed).href;
+}
+
+/** Keys of memos by URL: the part of an address up to its path (scheme, authority), which decides its host and origin. */
+function authorityOf(url: string): string {
+  const from = url.indexOf('//');
+  if (from < 0) return url;
+  const path = url.indexOf('/', from + 2);
+  return path < 0 ? url : url.slice(0, path);
+}
+
+const ORIGINS = new BoundedMemo<string, string>(10_000);
+const HOSTNAMES = new BoundedMemo<string, string>(10_000);
+
+/** new URL(url).origin (throws as it does), memoised by the address up to its path: a site's recipes share it. */
+export function originOf(url: string): string {
+  return ORIGINS.get(authorityOf(url), (head) => new URL(head === url ? url : head).origin);
+}
+
+/** new URL(url).hostname (throws as it does), memoised like originOf. */
+export function hostnameOf(url: string): string {
+  return HOSTNAMES.get(authorityOf(url), (head) => new URL(head === url ? url : head).hostname);
 }

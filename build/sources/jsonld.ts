@@ -1,7 +1,8 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { basename } from 'node:path';
-import { compareStrings, listFiles, obj, readText, str, type Raw } from './read.ts';
-import type { LineBatch, SchemaRecipe, SourceAdapter, SourceRecord } from './types.ts';
+import { compareStrings, listFiles, obj, str, type Raw } from './read.ts';
+import { batchLine, type LineBatch, type SchemaRecipe, type SourceAdapter, type SourceRecord } from './types.ts';
 
 /**
  * Generic source: any `*.jsonl` / `*.jsonl.gz` file in dataset/sources/jsonld/ holding one
@@ -20,35 +21,6 @@ function isRecipe(value: Raw): boolean {
 function hasUrl(r: SchemaRecipe): boolean {
   const page = r.mainEntityOfPage;
   return [r.url, typeof page === 'string' ? page : page?.['@id']].some((u) => typeof u === 'string' && /^https?:\/\//i.test(u));
-}
-
-/** Calls `cb` with each non-empty line of a `.jsonl` file, read in chunks (`.jsonl.gz` is read whole). */
-function eachLine(file: string, cb: (line: string) => void): void {
-  if (file.endsWith('.gz')) {
-    for (const line of readText(file).split('\n')) if (line.trim() !== '') cb(line);
-    return;
-  }
-  const fd = openSync(file, 'r');
-  try {
-    const chunk = Buffer.alloc(1 << 22);
-    let carry = Buffer.alloc(0);
-    for (;;) {
-      const n = readSync(fd, chunk, 0, chunk.length, null);
-      const buf = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, n)]) : chunk.subarray(0, n);
-      let start = 0;
-      for (let nl = buf.indexOf(10, start); nl !== -1; nl = buf.indexOf(10, start)) {
-        const line = buf.toString('utf8', start, nl);
-        if (line.trim() !== '') cb(line);
-        start = nl + 1;
-      }
-      carry = Buffer.from(buf.subarray(start));
-      if (n === 0) break;
-    }
-    const last = carry.toString('utf8');
-    if (last.trim() !== '') cb(last);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 const fileName = (file: string): string => basename(file).replace(/\.jsonl(\.gz)?$/, '');
@@ -77,32 +49,107 @@ export function jsonlKeyCheck(): (file: string, index: number, key: string) => v
   };
 }
 
-/** Every non-empty line of every file of `dir`, in batches of up to `size` lines (reading order). */
-export function eachJsonlBatch(dir: string, size: number, cb: (batch: LineBatch) => void): void {
+/** Bytes read per chunk of a `.jsonl` file. */
+const CHUNK = 1 << 22;
+
+/** True when bytes[s, e) as text is white space only (`line.trim() === ''`), decoding only when it cannot tell from ASCII. */
+function isBlank(bytes: Buffer, s: number, e: number): boolean {
+  for (let i = s; i < e; i++) {
+    const c = bytes[i]!;
+    if (c === 32 || (c >= 9 && c <= 13)) continue;
+    if (c > 32 && c < 127) return false;
+    return bytes.toString('utf8', s, e).trim() === '';
+  }
+  return true;
+}
+
+/**
+ * Every non-empty line of every file of `dir` (lines end at LF; a `.jsonl` file is read in
+ * chunks of `chunk` bytes, a `.jsonl.gz` file whole), in batches of up to `size` lines (reading
+ * order), each batch in bytes of its own (the callee may keep or transfer them).
+ */
+export function eachJsonlBatch(dir: string, size: number, cb: (batch: LineBatch) => void, chunk = CHUNK): void {
   for (const file of listFiles(dir, /\.jsonl(\.gz)?$/)) {
-    let batch: LineBatch = { file, first: 0, lines: [] };
-    let i = 0;
-    eachLine(file, (text) => {
-      batch.lines.push(text);
-      i++;
-      if (batch.lines.length === size) {
-        cb(batch);
-        batch = { file, first: i, lines: [] };
+    let index = 0;
+    // The pending lines: ranges of the data at hand.
+    let starts = new Uint32Array(size);
+    let ends = new Uint32Array(size);
+    let n = 0;
+    /** Hands the pending lines over as one batch, in arrays of its own. */
+    const flush = (data: Buffer) => {
+      if (n === 0) return;
+      const from = starts[0]!;
+      const bytes = new Uint8Array(data.subarray(from, ends[n - 1]!));
+      const batch = { file, first: index - n, bytes, starts: n === size ? starts : starts.slice(0, n), ends: n === size ? ends : ends.slice(0, n) };
+      for (let k = 0; k < n; k++) {
+        batch.starts[k]! -= from;
+        batch.ends[k]! -= from;
       }
-    });
-    if (batch.lines.length > 0) cb(batch);
+      if (n === size) {
+        starts = new Uint32Array(size);
+        ends = new Uint32Array(size);
+      }
+      n = 0;
+      cb(batch);
+    };
+    const line = (data: Buffer, s: number, e: number) => {
+      if (isBlank(data, s, e)) return;
+      starts[n] = s;
+      ends[n] = e;
+      n++;
+      index++;
+      if (n === size) flush(data);
+    };
+    /** Every complete line of data[0, end); returns where the incomplete rest starts. */
+    const lines = (data: Buffer, end: number): number => {
+      const view = data.subarray(0, end);
+      let s = 0;
+      for (let nl = view.indexOf(10, s); nl !== -1; nl = view.indexOf(10, s)) {
+        line(data, s, nl);
+        s = nl + 1;
+      }
+      return s;
+    };
+    if (file.endsWith('.gz')) {
+      const data = gunzipSync(readFileSync(file));
+      line(data, lines(data, data.length), data.length);
+      flush(data);
+      continue;
+    }
+    const fd = openSync(file, 'r');
+    try {
+      let data = Buffer.allocUnsafe(chunk);
+      let have = 0;
+      for (;;) {
+        if (have === data.length) {
+          const bigger = Buffer.allocUnsafe(2 * data.length);
+          data.copy(bigger, 0, 0, have);
+          data = bigger;
+        }
+        const n = readSync(fd, data, have, data.length - have, null);
+        const end = have + n;
+        const rest = lines(data, end);
+        if (n === 0) line(data, rest, end);
+        flush(data); // the batch copies its lines: data can be reused
+        if (n === 0) break;
+        data.copyWithin(0, rest, end);
+        have = end - rest;
+      }
+    } finally {
+      closeSync(fd);
+    }
   }
 }
 
 function eachRecord(dir: string, cb: (record: SourceRecord) => void): void {
   const check = jsonlKeyCheck();
-  eachJsonlBatch(dir, 1024, ({ file, first, lines }) => {
-    lines.forEach((text, k) => {
-      const record = jsonlRecord(file, first + k, text);
-      if (record === undefined) return;
-      check(file, first + k, record.key);
+  eachJsonlBatch(dir, 1024, (batch) => {
+    for (let k = 0; k < batch.starts.length; k++) {
+      const record = jsonlRecord(batch.file, batch.first + k, batchLine(batch, k));
+      if (record === undefined) continue;
+      check(batch.file, batch.first + k, record.key);
       cb(record);
-    });
+    }
   });
 }
 

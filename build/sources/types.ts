@@ -127,12 +127,23 @@ export interface SourceRecord {
   };
 }
 
-/** A run of consecutive non-empty lines of one file of a line-based source (JSONL). */
+/**
+ * A run of consecutive non-empty lines of one file of a line-based source (JSONL), as bytes:
+ * line k is bytes[starts[k], ends[k]) in UTF-8 (no LF inside), so that the main thread hands
+ * them to a worker thread without decoding them (the buffers transfer, they are not copied).
+ */
 export interface LineBatch {
   file: string;
-  /** Index (0-based, counting non-empty lines) of lines[0] in its file. */
+  /** Index (0-based, counting non-empty lines) of line 0 in its file. */
   first: number;
-  lines: string[];
+  bytes: Uint8Array;
+  starts: Uint32Array;
+  ends: Uint32Array;
+}
+
+/** Line k of a batch as text. */
+export function batchLine(batch: LineBatch, k: number): string {
+  return Buffer.from(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.byteLength).toString('utf8', batch.starts[k], batch.ends[k]);
 }
 
 export interface SourceAdapter {

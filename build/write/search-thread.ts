@@ -1,12 +1,11 @@
 /**
- * The search index on two threads, for buildDataset's pass 2 when it runs with worker threads.
- * The search index costs more than every other part writer together, so a worker
- * (search-worker.ts) starts on the first docs as soon as pass 2 does, replaying the search spill
+ * The search index on a thread of its own, for buildDataset's pass 2 when it runs with worker
+ * threads. The search index costs about as much as every other part writer together, so a
+ * worker (search-worker.ts) builds all of it as soon as pass 2 starts, replaying the search spill
  * on its own (each recipe's language and field texts, rendered by the normalise workers in pass
- * 1: no JSON parsing, no message per recipe), while the main thread feeds the other part
- * writers; then the main thread builds the remaining docs (SEARCH_MAIN_SHARE of them), takes
- * the worker's docs (SearchIndexBuilder.part, transferred), appends both in doc order to one
- * builder and encodes the file in place of searchWriter's. Same bytes.
+ * 1: no JSON parsing, no message per recipe) and encodes the file, while the main thread feeds
+ * the other part writers; then the main thread takes the file (transferred, not copied) in place
+ * of searchWriter's. Same bytes.
  *
  * The main thread stays synchronous, as with the normalise workers (thread.ts): it waits on a
  * shared counter (Atomics.wait) and takes the result with receiveMessageOnPort.
@@ -17,18 +16,14 @@
 import { receiveMessageOnPort } from 'node:worker_threads';
 import { createSignal, startThread, waitFor, type ThreadLink } from './thread.ts';
 import { PATHS } from '../../runtime/format/constants.ts';
-import { SearchIndexBuilder, searchWriter, type SearchPart } from './search.ts';
-import { replaySearchTexts, type SpillLayout } from './spill.ts';
+import { SearchIndexBuilder, searchWriter } from './search.ts';
+import { replaySearchRecords, type SpillLayout } from './spill.ts';
 import type { PartWriter } from './types.ts';
 
-/**
- * The share of the docs whose search terms the main thread adds, after feeding the other part
- * writers (default 0.25, range 0..0.5): those cost it about half of what the search index costs
- * the worker, so at a quarter both threads finish about together.
- */
-export const SEARCH_MAIN_SHARE = 0.25;
+export type SearchWorkerData = ThreadLink;
 
-export interface SearchWorkerData extends ThreadLink {
+/** The main thread's one message to the search worker: the spill to build the index from. */
+export interface ToSearchWorker {
   layout: SpillLayout;
 }
 
@@ -38,28 +33,29 @@ export interface AddTimings {
   addMs: number;
 }
 
-/** The worker's one message: its docs (buffers transferred) and timings, or why it failed. */
-export type FromSearchWorker = ({ type: 'done'; part: SearchPart } & AddTimings) | { type: 'fatal'; message: string };
+/** The worker's one message: the file (its buffer transferred) and timings, or why it failed. */
+export type FromSearchWorker = ({ type: 'done'; file: Uint8Array; encodeMs: number } & AddTimings) | { type: 'fatal'; message: string };
 
 /** Replays the search spill of `layout` (docs 0, 1, ... in its order) into a new SearchIndexBuilder. */
 export function builderFromSpill(layout: SpillLayout): { builder: SearchIndexBuilder } & AddTimings {
   const builder = new SearchIndexBuilder(layout.lengths.length);
   let addMs = 0;
   const t = performance.now();
-  replaySearchTexts(layout, (doc, language, texts) => {
+  replaySearchRecords(layout, (doc, record, lines) => {
     const a = performance.now();
-    builder.addTexts(doc, language, texts);
+    builder.addRecord(doc, record, 0, lines);
     addMs += performance.now() - a;
   });
   return { builder, readMs: Math.round(performance.now() - t - addMs), addMs: Math.round(addMs) };
 }
 
-/** Docs [from, to) of a layout. */
-const slice = (layout: SpillLayout, from: number, to: number): SpillLayout => ({
-  file: layout.file,
-  offsets: layout.offsets.slice(from, to),
-  lengths: layout.lengths.slice(from, to),
-});
+/** What the search worker does: the whole file from the spill (hashed where it is written). */
+export function searchFileFromSpill(layout: SpillLayout): Extract<FromSearchWorker, { type: 'done' }> {
+  const { builder, readMs, addMs } = builderFromSpill(layout);
+  const t = performance.now();
+  const file = builder.encode();
+  return { type: 'done', file, readMs, addMs, encodeMs: since(t) };
+}
 
 const since = (t: number) => Math.round(performance.now() - t);
 
@@ -83,19 +79,23 @@ export function searchSpillWriter(layout: SpillLayout, log: (line: string) => vo
 }
 
 export interface SearchThread {
-  /** Stands in for searchWriter: its add does nothing, its finish adds this thread's share, merges the worker's and emits the file. */
+  /** Hands the thread the search spill of the docs (Spill.searchLayout): it builds the index now. */
+  start(layout: SpillLayout): void;
+  /** Stands in for searchWriter: its add does nothing, its finish waits for the thread's file and emits it. */
   writer: PartWriter;
   /** Stops the thread (always call, also after an error). */
   close(): void;
 }
 
-/** Starts building the search terms of the first docs of `layout` (Spill.searchLayout) now; `log` gets the timings. */
-export function searchThread(layout: SpillLayout, log: (line: string) => void = () => {}): SearchThread {
-  const count = layout.lengths.length;
-  const split = count - Math.floor(count * SEARCH_MAIN_SHARE);
+/**
+ * Starts the search index thread now (it loads its modules meanwhile), to build the index of the
+ * layout that start() hands it; `log` gets the timings.
+ */
+export function searchThread(log: (line: string) => void = () => {}): SearchThread {
+  let count: number | undefined;
+  let started = 0;
   const signal = createSignal();
-  const data = { layout: slice(layout, 0, split) } satisfies Omit<SearchWorkerData, keyof ThreadLink>;
-  const { worker, port } = startThread(new URL('./search-worker.ts', import.meta.url), data, signal);
+  const { worker, port } = startThread(new URL('./search-worker.ts', import.meta.url), {}, signal);
   const result = (): FromSearchWorker => {
     let msg: FromSearchWorker | undefined;
     waitFor(signal, () => (msg ??= receiveMessageOnPort(port)?.message as FromSearchWorker | undefined), () => msg !== undefined);
@@ -104,29 +104,29 @@ export function searchThread(layout: SpillLayout, log: (line: string) => void = 
   const writer: PartWriter = {
     name: searchWriter.name,
     begin({ recipeCount, emit }) {
+      if (count === undefined) throw new Error('search thread: not started');
       if (recipeCount !== count) throw new Error(`search thread: ${count} docs spilled, ${recipeCount} to write`);
       return {
         add: () => {},
         finish() {
-          const own = split < count ? builderFromSpill(slice(layout, split, count)) : undefined;
-          let t = performance.now();
+          const t = performance.now();
           const msg = result();
           const waitMs = since(t);
           if (msg.type === 'fatal') throw new Error(`search index thread failed: ${msg.message}`);
-          t = performance.now();
-          const whole = new SearchIndexBuilder(count);
-          whole.append(msg.part);
-          if (own) whole.append(own.builder.part());
-          const mergeMs = since(t);
-          t = performance.now();
-          emit(PATHS.searchIndex, whole.encode());
-          const mine = own ? `read ${own.readMs} ms, add ${own.addMs} ms` : 'none';
-          log(`  search index thread: ${msg.readMs + msg.addMs} ms (read ${msg.readMs} ms, add ${msg.addMs} ms); main thread's share: ${mine}, waited ${waitMs} ms, merge ${mergeMs} ms, encode ${since(t)} ms`);
+          emit(PATHS.searchIndex, msg.file);
+          log(`  search index thread: ${since(started)} ms (read ${msg.readMs} ms, add ${msg.addMs} ms, encode ${msg.encodeMs} ms); main thread waited ${waitMs} ms`);
         },
       };
     },
   };
   return {
+    start(layout) {
+      if (count !== undefined) throw new Error('search thread: started twice');
+      count = layout.lengths.length;
+      started = performance.now();
+      const transfer = [layout.part.buffer, layout.offsets.buffer, layout.lengths.buffer] as ArrayBuffer[];
+      port.postMessage({ layout } satisfies ToSearchWorker, transfer);
+    },
     writer,
     close() {
       port.close();

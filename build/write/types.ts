@@ -9,7 +9,10 @@ export interface BuildContext {
   catalog: readonly CatalogEntry[];
   /** [normalised name, canonical id] pairs the runtime resolves user input with, sorted by name. */
   ingredientNames: readonly [string, string][];
-  /** Hands one finished file to the sink (written to the stage directory, or kept in memory). */
+  /**
+   * Hands one finished file to the sink (written to the stage directory, or kept in memory).
+   * The sink takes the bytes over (they may go to another thread): not to be used afterwards.
+   */
   emit(path: string, bytes: Uint8Array): void;
 }
 

@@ -1,7 +1,12 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Catalog } from '../../../build/normalize/catalog.ts';
-import { recipeId } from '../../../build/normalize/id.ts';
-import { toRecipe } from '../../../build/normalize/recipe.ts';
+import { deriveDiets } from '../../../build/normalize/diets.ts';
+import { catalogFromEntries, type Catalog } from '../../../build/normalize/catalog.ts';
+import { addLines, shareLines, takeNewLines, toIngredients } from '../../../build/normalize/ingredients.ts';
+import type { CatalogEntry } from '../../../runtime/format/catalog.ts';
+import { base32, recipeId } from '../../../build/normalize/id.ts';
+import { recipeLabels, toRecipe } from '../../../build/normalize/recipe.ts';
 import type { SourceRecord } from '../../../build/sources/types.ts';
 import { assertRecipeShape } from '../../helpers/recipe-shape.ts';
 
@@ -110,5 +115,74 @@ describe('toRecipe', () => {
   it('produces a recipe that passes the shape check', () => {
     const r = toRecipe(record({ recipeIngredient: ['1 egg'], recipeInstructions: 'Boil.\nEat.', image: 'https://a.example/x.jpg', nutrition: { calories: 100 } }), { catalog });
     expect(() => assertRecipeShape(r)).not.toThrow();
+  });
+});
+
+describe('toRecipe memos', () => {
+  const LABELS = ['Main Course', 'main course, Dessert', 'Italian', 'Italienisch', 'vegan', 'Vegetarisch', 'Soup', 'https://schema.org/VeganDiet', '', 'Beilage'];
+  const labels = fc.oneof(fc.constant(undefined), fc.constantFrom(...LABELS), fc.array(fc.constantFrom(...LABELS), { maxLength: 3 }));
+
+  it('derives categories, courses, cuisines, tags and diets from the labels as without its memo, whatever came before', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ category: labels, keywords: labels, cuisine: labels, diet: labels, hintLabels: labels, hintDiets: labels, language: fc.constantFrom('en', 'de', 'fr') }), { minLength: 1, maxLength: 8 }),
+        (rows) => {
+          // Each row twice: the second time from the memo.
+          for (const row of [...rows, ...rows]) {
+            const hints = { snapshotDate: '2024-01-02', language: row.language, labels: [row.hintLabels ?? []].flat(), diets: [row.hintDiets ?? []].flat() };
+            const raw = { recipeCategory: row.category, keywords: row.keywords, recipeCuisine: row.cuisine, suitableForDiet: row.diet } as SourceRecord['recipe'];
+            const r = toRecipe(record(raw, hints), { catalog });
+            const want = recipeLabels({ name: 'Soup', url: 'https://example.com/soup', ...raw }, hints, row.language);
+            expect({ categories: r.categories, courses: r.courses, cuisines: r.cuisines, tags: r.tags }).toEqual({
+              categories: want.categories,
+              courses: want.courses,
+              cuisines: want.cuisines,
+              tags: want.tags,
+            });
+            expect(r.diets).toEqual(deriveDiets([], want.diets, catalog));
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reads a HowToStep as its text unless that is blank, then its name, the same every time', () => {
+    for (let n = 0; n < 2; n++) {
+      const r = toRecipe(record({ recipeInstructions: [{ '@type': 'HowToStep', text: '  ', name: 'Named.' }, { '@type': 'HowToStep', text: '<br>', name: 'Dropped.' }, { '@type': 'HowToStep', text: 'A &amp; B  ' }] }), { catalog });
+      expect(r.text.instructions).toEqual(['Named.', 'A & B']);
+    }
+  });
+});
+
+describe('recipe ids', () => {
+  it('are the first 13 base32 characters of the SHA-256 of source:key', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (source, key) => {
+        const full = base32(createHash('sha256').update(`${source}:${key}`, 'utf8').digest());
+        expect(recipeId(source, key)).toBe(full.slice(0, 13));
+      }),
+    );
+  });
+});
+
+describe('ingredient lines shared between threads', () => {
+  it('gives a thread the same ingredients from another thread\'s parses as from its own', () => {
+    const entries = [{ id: 'garlic', names: { en: ['garlic'] } }, { id: 'salt', names: { en: ['salt'], de: ['Salz'] } }] as unknown as CatalogEntry[];
+    const [a, b, c] = [catalogFromEntries(entries), catalogFromEntries(entries), catalogFromEntries(entries)];
+    const lines = ['2 cloves garlic, minced', '1 tsp salt', '  ', '1 (14 oz) can tomatoes', '<b>Salt</b> to taste'];
+    shareLines();
+    takeNewLines();
+    const own = toIngredients(lines, undefined, 'en', a);
+    const shared = takeNewLines();
+    expect(shared.map(([language, raw]) => [language, raw])).toEqual(lines.map((l) => ['en', l]));
+    // As between threads: cloned, then memoised on the other side.
+    addLines(b, structuredClone(shared));
+    const given = toIngredients(lines, undefined, 'en', b);
+    const computed = toIngredients(lines, undefined, 'en', c);
+    expect(takeNewLines().map(([, raw]) => raw)).toEqual(lines); // c parsed them itself; b did not
+    expect(given).toEqual(computed);
+    expect(given.map((i) => JSON.stringify(i))).toEqual(computed.map((i) => JSON.stringify(i)));
+    expect(given.every((i) => Object.isFrozen(i) && (i.quantity === undefined || Object.isFrozen(i.quantity)))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The search index built in pieces: texts analysed piece by piece between ASCII white space,
- * doc ranges built apart (on two threads) and appended in order. Both must give exactly the
- * index of one builder over whole texts.
+ * The search index built in pieces: texts analysed piece by piece between ASCII white space and
+ * line by line, from search records whose lines are shared through a spill part's lines (on the
+ * search thread). All must give exactly the index of one builder over whole texts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,8 +10,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareDocOrder } from '../../../build/write/doc-order.ts';
 import { SearchIndexBuilder, searchWriter } from '../../../build/write/search.ts';
-import { SEARCH_MAIN_SHARE, searchThread } from '../../../build/write/search-thread.ts';
-import { spillRecipes, spillRecord } from '../../../build/write/spill.ts';
+import { searchThread } from '../../../build/write/search-thread.ts';
+import { spillRecipes } from '../../../build/write/spill.ts';
+import { SpillLines, writeRecipeSearchRecord } from '../../../build/write/spill-render.ts';
+import { ByteSink } from '../../../build/write/byte-sink.ts';
 import { writePart } from '../../../build/write/write-dataset.ts';
 import { PATHS } from '../../../runtime/format/constants.ts';
 import { MAX_FIELD_LENGTH } from '../../../runtime/format/search-index.ts';
@@ -60,33 +62,43 @@ describe('search index built in pieces', () => {
     );
   });
 
-  it('gives the same file when doc ranges are built apart and appended in order', () => {
+  it('gives the same file from search records whose steps and ingredient names are lines of their spill part', () => {
     fc.assert(
-      fc.property(fc.array(text, { maxLength: 30 }), fc.nat(), (texts, at) => {
-        const recipes = recipesOf(texts);
-        const split = recipes.length === 0 ? 0 : at % (recipes.length + 1);
-        const first = new SearchIndexBuilder(split);
-        const second = new SearchIndexBuilder(recipes.length - split);
-        recipes.forEach((r, doc) => (doc < split ? first.add(doc, r) : second.add(doc - split, r)));
-        const whole = new SearchIndexBuilder(recipes.length);
-        // Through structured cloning, as between threads.
-        whole.append(structuredClone(first.part()));
-        whole.append(structuredClone(second.part()));
-        expect(whole.encode().equals(encodeWhole(recipes))).toBe(true);
+      fc.property(fc.array(fc.tuple(text, text, fc.nat(3)), { maxLength: 25 }), (rows) => {
+        // Steps and ingredient names repeat across recipes (they are shared lines); two parts, as two workers write them.
+        const recipes = rows.map(([t, u, k], i) =>
+          makeRecipe({
+            id: `r${i}`,
+            language: LANGS[i % LANGS.length]!,
+            title: t,
+            instructions: [{ step: 1, text: u }, { step: 2, text: rows[k % rows.length]![1] }],
+            ingredients: [{ display: u, name: rows[(i + k) % rows.length]![0], optional: false }, Object.freeze({ display: 'x', name: t, optional: true })],
+          }),
+        );
+        const parts = [new SpillLines(), new SpillLines()];
+        const records = recipes.map((r, i) => {
+          const sink = new ByteSink(16);
+          writeRecipeSearchRecord(sink, r, parts[i % 2]!);
+          return sink.buf.subarray(0, sink.at);
+        });
+        const lines = parts.map((p) => p.lines());
+        const b = new SearchIndexBuilder(recipes.length);
+        records.forEach((record, doc) => b.addRecord(doc, record, 0, lines[doc % 2]));
+        expect(b.encode().equals(encodeWhole(recipes))).toBe(true);
       }),
       { numRuns: 100 },
     );
   });
 
-  it('builds the same file on the search thread and the main thread together', () => {
+  it('builds the same file on the search thread as on the main thread', () => {
     const recipes = recipesOf(Array.from({ length: 41 }, (_, i) => `Soup ${i % 7} with ${['onion', 'Äpfel', '红烧肉'][i % 3]} number ${i}`)).sort(compareDocOrder);
-    expect(Math.floor(recipes.length * SEARCH_MAIN_SHARE)).toBeGreaterThan(0);
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-search-split-'));
     const spill = spillRecipes(root);
     try {
-      for (const r of [...recipes].reverse()) spill.addRecord(spillRecord(r));
-      const thread = searchThread(spill.searchLayout(spill.docOrder()));
+      for (const r of [...recipes].reverse()) spill.add(r);
+      const thread = searchThread();
       try {
+        thread.start(spill.searchLayout(spill.docOrder()));
         let file: Uint8Array | undefined;
         const builder = thread.writer.begin({ recipeCount: recipes.length, catalog: [], ingredientNames: [], emit: (_, bytes) => (file = bytes) });
         builder.finish();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, fieldTexts, packSearchTexts, SearchIndexBuilder, searchWriter, unpackSearchTexts } from '../../../build/write/search.ts';
 import { searchThread } from '../../../build/write/search-thread.ts';
-import { replaySearchTexts, spillRecipes, spillRecord } from '../../../build/write/spill.ts';
+import { replaySearchRecords, spillRecipes } from '../../../build/write/spill.ts';
 import { PART_WRITERS, writeDataset, writePart } from '../../../build/write/write-dataset.ts';
 import { PATHS } from '../../../runtime/format/constants.ts';
 import { FormatError } from '../../../runtime/format/container.ts';
@@ -118,27 +118,31 @@ describe('search index writer', () => {
     }
   });
 
-  it('packs each recipe\'s language and field texts into one string and back, whatever they hold', () => {
+  it('packs each recipe\'s language and field texts into one record and back, whatever they hold', () => {
     const odd = makeRecipe({ id: 'x', language: 'de', title: 'a;b,c\u0000', description: '1,2;3', instructions: [{ step: 1, text: '𠀋\n;' }], tags: ['x-y', ''] });
-    for (const r of [...recipes, odd]) expect(unpackSearchTexts(packSearchTexts(r))).toEqual({ language: r.language, texts: fieldTexts(r) });
-    expect(() => unpackSearchTexts('2,1;enab')).toThrow(/malformed/);
+    const long = makeRecipe({ id: 'y', title: 'é'.repeat(70_000), description: '' });
+    for (const r of [...recipes, odd, long]) expect(unpackSearchTexts(packSearchTexts(r))).toEqual({ language: r.language, texts: fieldTexts(r) });
+    const bad = packSearchTexts(recipes[0]!);
+    bad.writeUInt32LE(bad.readUInt32LE(4) - 1, 4); // the title's item runs past its field
+    expect(() => unpackSearchTexts(bad)).toThrow(/malformed/);
   });
 
-  it('builds the same file on a thread of its own, from the spilled search texts', () => {
+  it('builds the same file on a thread of its own, from the spilled search records', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-search-thread-'));
     const spill = spillRecipes(root);
     try {
-      [...recipes].reverse().forEach((r) => spill.addRecord(spillRecord(r)));
+      [...recipes].reverse().forEach((r) => spill.add(r));
       const order = spill.docOrder();
       const inOrder: Recipe[] = [];
       spill.replay(order, (doc, entry) => (inOrder[doc] = entry.recipe()));
-      const replayed: [string, string[]][] = [];
-      replaySearchTexts(spill.searchLayout(order), (doc, language, texts) => (replayed[doc] = [language, texts]));
-      expect(replayed).toEqual(inOrder.map((r) => [r.language, fieldTexts(r)]));
+      const replayed: { language: string; texts: string[] }[] = [];
+      replaySearchRecords(spill.searchLayout(order), (doc, record, lines) => (replayed[doc] = unpackSearchTexts(record, 0, lines)));
+      expect(replayed).toEqual(inOrder.map((r) => ({ language: r.language, texts: fieldTexts(r) })));
 
       const lines: string[] = [];
-      const thread = searchThread(spill.searchLayout(order), (l) => lines.push(l));
+      const thread = searchThread((l) => lines.push(l));
       try {
+        thread.start(spill.searchLayout(order));
         const head = { recipeCount: order.length, catalog: [], ingredientNames: [] as [string, string][], sources: [] };
         const parts = PART_WRITERS.filter((w) => w === searchWriter).map(() => thread.writer);
         const { dir } = writeDataset(path.join(root, 'out'), head, (add) => spill.replay(order, add), parts);
@@ -154,22 +158,12 @@ describe('search index writer', () => {
     }
   }, 60_000);
 
-  it('needs the search texts of every spilled recipe for the thread', () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-search-thread-'));
-    const spill = spillRecipes(root);
-    try {
-      spill.add(recipes[0]!);
-      expect(() => spill.searchLayout(spill.docOrder())).toThrow(/no search texts/);
-      expect(() => spill.addRecord(spillRecord(recipes[1]!))).toThrow(/some recipes only/);
-    } finally {
-      spill.dispose();
-      fs.rmSync(root, { recursive: true, force: true });
-    }
-  });
-
   it('reports a failure of the search thread when the main thread asks for its file', () => {
-    const thread = searchThread({ file: path.join(os.tmpdir(), 'recipe-db-no-such-spill'), offsets: Float64Array.of(0), lengths: Uint32Array.of(10) });
+    const thread = searchThread();
     try {
+      const layout = { files: [path.join(os.tmpdir(), 'recipe-db-no-such-spill')], lines: [{ bytes: new Uint8Array(0), ends: new Uint32Array(0) }], part: Uint8Array.of(0), offsets: Float64Array.of(0), lengths: Uint32Array.of(10) };
+      expect(() => thread.writer.begin({ recipeCount: 1, catalog: [], ingredientNames: [], emit: () => {} })).toThrow(/not started/);
+      thread.start(layout);
       const builder = thread.writer.begin({ recipeCount: 1, catalog: [], ingredientNames: [], emit: () => {} });
       expect(() => builder.finish()).toThrow(/search index thread failed: .*ENOENT/s);
     } finally {

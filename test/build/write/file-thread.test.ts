@@ -1,0 +1,78 @@
+/**
+ * The file thread (file-thread.ts): the dataset's files written and hashed on a thread of its
+ * own give the same files and manifest as writing them on the main thread.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fileThread } from '../../../build/write/file-thread.ts';
+import type { PartWriter } from '../../../build/write/types.ts';
+import { writeDataset } from '../../../build/write/write-dataset.ts';
+
+const roots: string[] = [];
+afterEach(() => roots.splice(0).forEach((r) => fs.rmSync(r, { recursive: true, force: true })));
+const tempDir = () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-files-'));
+  roots.push(root);
+  return root;
+};
+
+/** A writer emitting files of every kind of buffer: its own, a slice of a bigger one, pooled small ones. */
+const writer: PartWriter = {
+  name: 'files',
+  begin({ emit }) {
+    return {
+      add() {},
+      finish() {
+        emit('a/own.bin', Buffer.alloc(5_000_000, 7));
+        const big = Buffer.alloc(1000, 1);
+        big.write('middle', 400);
+        emit('a/slice.bin', big.subarray(300, 700));
+        emit('b/pooled.bin', Buffer.from('tiny'));
+        emit('c.bin', Buffer.from('another'));
+      },
+    };
+  },
+};
+const head = { recipeCount: 0, catalog: [], ingredientNames: [] as [string, string][], sources: [] };
+
+describe('file thread', () => {
+  it('writes the same files and manifest as the main thread', () => {
+    const here = tempDir();
+    const there = tempDir();
+    const a = writeDataset(here, head, () => {}, [writer]);
+    const files = fileThread();
+    try {
+      const b = writeDataset(there, head, () => {}, [writer], () => {}, files);
+      expect(b.manifest).toEqual(a.manifest);
+      for (const f of a.manifest.files) expect(fs.readFileSync(path.join(b.dir, f.path)).equals(fs.readFileSync(path.join(a.dir, f.path)))).toBe(true);
+    } finally {
+      files.close();
+    }
+  }, 60_000);
+
+  it('reports a file it could not write, and leaves no stage directory behind', () => {
+    const root = tempDir();
+    const blocked: PartWriter = {
+      name: 'blocked',
+      begin({ emit }) {
+        return {
+          add() {},
+          finish() {
+            emit('x/ok.bin', Buffer.from('ok'));
+            // 'x/ok.bin' is a file, so nothing can be written under it.
+            emit('x/ok.bin/inner.bin', Buffer.from('no'));
+          },
+        };
+      },
+    };
+    const files = fileThread();
+    try {
+      expect(() => writeDataset(root, head, () => {}, [blocked], () => {}, files)).toThrow(/writing .*inner\.bin failed/);
+      expect(fs.readdirSync(root)).toEqual([]);
+    } finally {
+      files.close();
+    }
+  }, 60_000);
+});
