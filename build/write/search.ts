@@ -171,6 +171,43 @@ const isSpace = (c: number) => c === 32 || (c <= 13 && c >= 9);
 const MAX_REMEMBERED_PIECE = 64;
 
 /**
+ * The open-addressing slots of PieceTable and LineTable (linear probing, at most half full):
+ * per slot 4 × i32, where the key's terms are in its table's `lists` (−1: empty), the key's
+ * hash, where its units are in the table's pool, and its length | language << 16. Each table
+ * probes `slots` itself, comparing keys its own way.
+ */
+class KeySlots {
+  slots = new Int32Array(4 << 16).fill(-1);
+  mask = (1 << 16) - 1;
+  #size = 0;
+
+  add(list: number, h: number, start: number, key: number): void {
+    if (2 * (this.#size + 1) > this.mask) this.#grow();
+    this.#put(list, h, start, key);
+    this.#size++;
+  }
+
+  #put(list: number, h: number, start: number, key: number): void {
+    const mask = this.mask;
+    const slots = this.slots;
+    let slot = h & mask;
+    while (slots[slot << 2]! >= 0) slot = (slot + 1) & mask;
+    const at = slot << 2;
+    slots[at] = list;
+    slots[at + 1] = h;
+    slots[at + 2] = start;
+    slots[at + 3] = key;
+  }
+
+  #grow(): void {
+    const old = this.slots;
+    this.slots = new Int32Array(2 * old.length).fill(-1);
+    this.mask = (old.length >>> 1) - 1;
+    for (let at = 0; at < old.length; at += 4) if (old[at]! >= 0) this.#put(old[at]!, old[at + 1]!, old[at + 2]!, old[at + 3]!);
+  }
+}
+
+/**
  * (language, piece) → the term ids of its tokens, an open-addressing hash table over the
  * pieces' code units. A piece is a maximal run of text without ASCII white space. White space
  * is a hard boundary for analyze(): no normalisation step composes, reorders or changes the case
@@ -180,20 +217,16 @@ const MAX_REMEMBERED_PIECE = 64;
  * by its range in the text, with no string made for it, and only a new piece is analysed.
  */
 class PieceTable {
-  /** Per slot 4 × i32: where its terms are in #lists (−1: empty), hash, start in #pool, length | language << 16. */
-  #slots = new Int32Array(4 << 16).fill(-1);
-  #mask = (1 << 16) - 1;
+  readonly #keys = new KeySlots();
   #pool = new Uint16Array(1 << 20);
   #poolUsed = 0;
-  #size = 0;
   /** Per piece: its token count n, then n term ids. */
   lists = new Int32Array(1 << 20);
   #listsUsed = 0;
 
   /** Where the terms of text[i, j) in language `lang` (hash h) are in `lists`, or −1. */
   get(text: string, i: number, j: number, lang: number, h: number): number {
-    const mask = this.#mask;
-    const slots = this.#slots;
+    const { slots, mask } = this.#keys;
     const n = j - i;
     const key = n | (lang << 16);
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
@@ -211,7 +244,6 @@ class PieceTable {
 
   /** Remembers the terms of text[i, j) (at most MAX_REMEMBERED_PIECE units); returns where they are in `lists`. */
   set(text: string, i: number, j: number, lang: number, h: number, terms: readonly number[]): number {
-    if (2 * (this.#size + 1) > this.#mask) this.#grow();
     const n = j - i;
     if (this.#poolUsed + n > this.#pool.length) this.#pool = grown(this.#pool, this.#poolUsed + n);
     if (this.#listsUsed + 1 + terms.length > this.lists.length) this.lists = grown(this.lists, this.#listsUsed + 1 + terms.length);
@@ -222,28 +254,8 @@ class PieceTable {
     this.lists[list] = terms.length;
     this.lists.set(terms, list + 1);
     this.#listsUsed += 1 + terms.length;
-    this.#put(list, h, start, n | (lang << 16));
-    this.#size++;
+    this.#keys.add(list, h, start, n | (lang << 16));
     return list;
-  }
-
-  #put(list: number, h: number, start: number, key: number): void {
-    const mask = this.#mask;
-    const slots = this.#slots;
-    let slot = h & mask;
-    while (slots[slot << 2]! >= 0) slot = (slot + 1) & mask;
-    const at = slot << 2;
-    slots[at] = list;
-    slots[at + 1] = h;
-    slots[at + 2] = start;
-    slots[at + 3] = key;
-  }
-
-  #grow(): void {
-    const old = this.#slots;
-    this.#slots = new Int32Array(2 * old.length).fill(-1);
-    this.#mask = (old.length >>> 1) - 1;
-    for (let at = 0; at < old.length; at += 4) if (old[at]! >= 0) this.#put(old[at]!, old[at + 1]!, old[at + 2]!, old[at + 3]!);
   }
 }
 
@@ -255,14 +267,11 @@ class PieceTable {
  * hash over their bytes and one comparison, and only a new line is decoded and cut into pieces.
  */
 class LineTable {
-  /** Per slot 4 × i32: where its terms are in `lists` (−1: empty), hash, start in #pool, length | language << 16. */
-  #slots = new Int32Array(4 << 16).fill(-1);
-  #mask = (1 << 16) - 1;
+  readonly #keys = new KeySlots();
   #pool = Buffer.alloc(1 << 22);
   /** #pool as a plain Uint8Array (element access without Buffer's subclass). */
   #poolBytes = plainBytes(this.#pool);
   #poolUsed = 0;
-  #size = 0;
   /** Per line: its token count n, then n term ids. */
   lists = new Int32Array(1 << 20);
   #listsUsed = 0;
@@ -274,8 +283,7 @@ class LineTable {
 
   /** Where the terms of bytes[i, j) in language `lang` (hash h) are in `lists`, or −1. */
   get(bytes: Uint8Array, i: number, j: number, lang: number, h: number): number {
-    const mask = this.#mask;
-    const slots = this.#slots;
+    const { slots, mask } = this.#keys;
     const n = j - i;
     const key = n | (lang << 16);
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
@@ -298,7 +306,6 @@ class LineTable {
 
   /** Remembers the terms of bytes[i, j) (less than 2^16 bytes); returns where they are in `lists`. */
   set(bytes: Uint8Array, i: number, j: number, lang: number, h: number, terms: readonly number[]): number {
-    if (2 * (this.#size + 1) > this.#mask) this.#grow();
     const n = j - i;
     if (this.#poolUsed + n > this.#pool.length) {
       const pool = Buffer.alloc(Math.max(2 * this.#pool.length, this.#poolUsed + n));
@@ -314,28 +321,8 @@ class LineTable {
     this.lists[list] = terms.length;
     this.lists.set(terms, list + 1);
     this.#listsUsed += 1 + terms.length;
-    this.#put(list, h, start, n | (lang << 16));
-    this.#size++;
+    this.#keys.add(list, h, start, n | (lang << 16));
     return list;
-  }
-
-  #put(list: number, h: number, start: number, key: number): void {
-    const mask = this.#mask;
-    const slots = this.#slots;
-    let slot = h & mask;
-    while (slots[slot << 2]! >= 0) slot = (slot + 1) & mask;
-    const at = slot << 2;
-    slots[at] = list;
-    slots[at + 1] = h;
-    slots[at + 2] = start;
-    slots[at + 3] = key;
-  }
-
-  #grow(): void {
-    const old = this.#slots;
-    this.#slots = new Int32Array(2 * old.length).fill(-1);
-    this.#mask = (old.length >>> 1) - 1;
-    for (let at = 0; at < old.length; at += 4) if (old[at]! >= 0) this.#put(old[at]!, old[at + 1]!, old[at + 2]!, old[at + 3]!);
   }
 }
 
