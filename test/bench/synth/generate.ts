@@ -125,7 +125,7 @@ export interface GenerateOptions {
   dir: string;
 }
 
-/** Writes the files; returns their paths and total bytes. */
+/** Writes the files (flushed to disk); returns their paths and total bytes. */
 export function generateSynthetic(o: GenerateOptions): { files: string[]; bytes: number } {
   fs.mkdirSync(o.dir, { recursive: true });
   for (const f of fs.readdirSync(o.dir)) if (/^synth-\d+\.jsonl$/.test(f)) fs.rmSync(path.join(o.dir, f));
@@ -148,6 +148,9 @@ export function generateSynthetic(o: GenerateOptions): { files: string[]; bytes:
       if (chunk.length >= 2000) flush();
     }
     flush();
+    // On disk before the compiler is timed: otherwise the build reads its input while the kernel
+    // may still be writing gigabytes of it back.
+    fs.fsyncSync(fd);
     fs.closeSync(fd);
   }
   return { files, bytes };
