@@ -3,7 +3,8 @@
  * flushed to disk (as writeFileDurable does) and hashed there, so that the main thread goes on
  * feeding the part writers instead of waiting for the disk and hashing gigabytes of record
  * shards. The main thread stays synchronous, as with the other workers (thread.ts); at most
- * MAX_IN_FLIGHT bytes are handed over and not yet written (it waits beyond that).
+ * MAX_IN_FLIGHT bytes are handed over and not yet written (it waits beyond that; a bigger file
+ * waits until it is the only one).
  */
 import { receiveMessageOnPort } from 'node:worker_threads';
 import { createSignal, startThread, waitFor, type ThreadLink } from './thread.ts';
@@ -36,7 +37,9 @@ export interface FileThread {
   close(): void;
 }
 
-export function fileThread(): FileThread {
+/** `maxInFlight`: bytes handed over and not yet written, at most (default MAX_IN_FLIGHT); a bigger file waits until nothing else is in flight. */
+export function fileThread(options: { maxInFlight?: number } = {}): FileThread {
+  const maxInFlight = options.maxInFlight ?? MAX_IN_FLIGHT;
   const signal = createSignal();
   const { worker, port } = startThread(new URL('./file-worker.ts', import.meta.url), {}, signal);
   const order: string[] = [];
@@ -61,7 +64,10 @@ export function fileThread(): FileThread {
     write(file, bytes) {
       check();
       if (pending.has(file) || done.has(file)) throw new Error(`${file} written twice`);
-      if (inFlight > 0 && inFlight + bytes.byteLength > MAX_IN_FLIGHT) waitFor(signal, drain, () => failure !== undefined || inFlight + bytes.byteLength <= MAX_IN_FLIGHT);
+      // Room for it, or nothing else in flight: a file bigger than the limit (the search index at
+      // 1M is ~1.2 GB) goes alone rather than waiting forever.
+      const room = () => failure !== undefined || inFlight === 0 || inFlight + bytes.byteLength <= maxInFlight;
+      if (!room()) waitFor(signal, drain, room);
       check();
       // A view of the whole of an ArrayBuffer of its own goes over as it is; anything else is copied first.
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice();

@@ -2,6 +2,7 @@
  * The file thread (file-thread.ts): the dataset's files written and hashed on a thread of its
  * own give the same files and manifest as writing them on the main thread.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,5 +75,26 @@ describe('file thread', () => {
     } finally {
       files.close();
     }
+  }, 60_000);
+
+  it('takes a file bigger than its in-flight limit while a smaller one is still being written', () => {
+    // In a child process: were the big file to wait for room that never comes, the synchronous
+    // wait would hang this test's worker instead of failing it.
+    const root = tempDir();
+    const module = new URL('../../../build/write/file-thread.ts', import.meta.url).href;
+    const script = `
+      import { fileThread } from ${JSON.stringify(module)};
+      const files = fileThread({ maxInFlight: 1000 });
+      try {
+        files.write(${JSON.stringify(path.join(root, 'small.bin'))}, new Uint8Array(600));
+        files.write(${JSON.stringify(path.join(root, 'big.bin'))}, new Uint8Array(5000));
+        console.log(files.finish().map((w) => w.bytes).join(','));
+      } finally {
+        files.close();
+      }`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(r.error, r.stderr).toBeUndefined();
+    expect(r.stdout.trim()).toBe('600,5000');
+    expect(fs.statSync(path.join(root, 'big.bin')).size).toBe(5000);
   }, 60_000);
 });
