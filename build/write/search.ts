@@ -173,18 +173,28 @@ const MAX_REMEMBERED_PIECE = 64;
 /**
  * The open-addressing slots of PieceTable and LineTable (linear probing, at most half full):
  * per slot 4 × i32, where the key's terms are in its table's `lists` (−1: empty), the key's
- * hash, where its units are in the table's pool, and its length | language << 16. Each table
- * probes `slots` itself, comparing keys its own way.
+ * hash, where its units are in the table's pool, and its length | language << 16; and the term
+ * lists themselves. Each table probes `slots` itself, comparing keys its own way.
  */
 class KeySlots {
   slots = new Int32Array(4 << 16).fill(-1);
   mask = (1 << 16) - 1;
   #size = 0;
+  /** Per key: its token count n, then n term ids. */
+  lists = new Int32Array(1 << 20);
+  listsUsed = 0;
 
-  add(list: number, h: number, start: number, key: number): void {
+  /** Appends `terms` to `lists` and files them under the key (hash h, units at `start`, length | language << 16); returns where they are. */
+  add(terms: readonly number[], h: number, start: number, key: number): number {
+    if (this.listsUsed + 1 + terms.length > this.lists.length) this.lists = grown(this.lists, this.listsUsed + 1 + terms.length);
+    const list = this.listsUsed;
+    this.lists[list] = terms.length;
+    this.lists.set(terms, list + 1);
+    this.listsUsed += 1 + terms.length;
     if (2 * (this.#size + 1) > this.mask) this.#grow();
     this.#put(list, h, start, key);
     this.#size++;
+    return list;
   }
 
   #put(list: number, h: number, start: number, key: number): void {
@@ -221,8 +231,9 @@ class PieceTable {
   #pool = new Uint16Array(1 << 20);
   #poolUsed = 0;
   /** Per piece: its token count n, then n term ids. */
-  lists = new Int32Array(1 << 20);
-  #listsUsed = 0;
+  get lists(): Int32Array {
+    return this.#keys.lists;
+  }
 
   /** Where the terms of text[i, j) in language `lang` (hash h) are in `lists`, or −1. */
   get(text: string, i: number, j: number, lang: number, h: number): number {
@@ -246,16 +257,10 @@ class PieceTable {
   set(text: string, i: number, j: number, lang: number, h: number, terms: readonly number[]): number {
     const n = j - i;
     if (this.#poolUsed + n > this.#pool.length) this.#pool = grown(this.#pool, this.#poolUsed + n);
-    if (this.#listsUsed + 1 + terms.length > this.lists.length) this.lists = grown(this.lists, this.#listsUsed + 1 + terms.length);
     const start = this.#poolUsed;
     for (let k = 0; k < n; k++) this.#pool[start + k] = text.charCodeAt(i + k);
     this.#poolUsed += n;
-    const list = this.#listsUsed;
-    this.lists[list] = terms.length;
-    this.lists.set(terms, list + 1);
-    this.#listsUsed += 1 + terms.length;
-    this.#keys.add(list, h, start, n | (lang << 16));
-    return list;
+    return this.#keys.add(terms, h, start, n | (lang << 16));
   }
 }
 
@@ -273,12 +278,13 @@ class LineTable {
   #poolBytes = plainBytes(this.#pool);
   #poolUsed = 0;
   /** Per line: its token count n, then n term ids. */
-  lists = new Int32Array(1 << 20);
-  #listsUsed = 0;
+  get lists(): Int32Array {
+    return this.#keys.lists;
+  }
 
   /** True when the table holds more than FULL_LINE_TABLE bytes or term ids (then start afresh). */
   get full(): boolean {
-    return this.#poolUsed > FULL_LINE_TABLE || this.#listsUsed > FULL_LINE_TABLE;
+    return this.#poolUsed > FULL_LINE_TABLE || this.#keys.listsUsed > FULL_LINE_TABLE;
   }
 
   /** Where the terms of bytes[i, j) in language `lang` (hash h) are in `lists`, or −1. */
@@ -313,16 +319,10 @@ class LineTable {
       this.#pool = pool;
       this.#poolBytes = plainBytes(pool);
     }
-    if (this.#listsUsed + 1 + terms.length > this.lists.length) this.lists = grown(this.lists, this.#listsUsed + 1 + terms.length);
     const start = this.#poolUsed;
     this.#poolBytes.set(bytes.subarray(i, j), start);
     this.#poolUsed += n;
-    const list = this.#listsUsed;
-    this.lists[list] = terms.length;
-    this.lists.set(terms, list + 1);
-    this.#listsUsed += 1 + terms.length;
-    this.#keys.add(list, h, start, n | (lang << 16));
-    return list;
+    return this.#keys.add(terms, h, start, n | (lang << 16));
   }
 }
 
