@@ -8,20 +8,25 @@ import type { ByteSource } from '../format/shard.ts';
  */
 export function fileSource(file: string, size: number): ByteSource {
   let fd: number | undefined;
+  const readInto = (position: number, length: number, into: Uint8Array, start: number): number => {
+    fd ??= fs.openSync(file, 'r');
+    const n = Math.max(0, Math.min(length, size - position));
+    let at = 0;
+    while (at < n) {
+      const got = fs.readSync(fd, into, start + at, n - at, position + at);
+      if (got === 0) break;
+      at += got;
+    }
+    return at;
+  };
   return {
     size,
     read(position, length) {
-      fd ??= fs.openSync(file, 'r');
-      const n = Math.max(0, Math.min(length, size - position));
-      const buf = Buffer.allocUnsafe(n);
-      let at = 0;
-      while (at < n) {
-        const got = fs.readSync(fd, buf, at, n - at, position + at);
-        if (got === 0) break;
-        at += got;
-      }
-      return at === n ? buf : buf.subarray(0, at);
+      const buf = Buffer.allocUnsafe(Math.max(0, Math.min(length, size - position)));
+      const got = readInto(position, length, buf, 0);
+      return got === buf.length ? buf : buf.subarray(0, got);
     },
+    readInto,
   };
 }
 

@@ -41,7 +41,7 @@ import { alignedBuffer } from '../format/bitmap.ts';
 import { BitmapIndexReader } from '../format/bitmap-index.ts';
 import { NumericIndexReader } from '../format/numeric-index.ts';
 import { IdTableReader } from '../format/id-table.ts';
-import { ShardReader, type ByteSource } from '../format/shard.ts';
+import { bufferSource, ShardReader, type ByteSource } from '../format/shard.ts';
 import { decodeContainer } from '../format/container.ts';
 import { fileSource, readWhole } from './file-source.ts';
 import { decodeDocList } from '../format/doc-list.ts';
@@ -236,7 +236,7 @@ export function openDataset(dir: string, options: OpenOptions = {}): Dataset {
       s = fileSource(path.join(dir, p), size);
     } else {
       const b = load(p);
-      s = { size, read: (at, n) => b.subarray(at, at + n) };
+      s = bufferSource(b);
     }
     sources.set(p, s);
     return s;

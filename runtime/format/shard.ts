@@ -35,10 +35,20 @@ export function encodeShard(firstDoc: number, records: readonly RecordTuple[]): 
 export interface ByteSource {
   size: number;
   read(position: number, length: number): Buffer;
+  /** Copies `length` bytes from `position` into `into` at `at`; returns how many there were (fewer at the end). */
+  readInto(position: number, length: number, into: Uint8Array, at: number): number;
 }
 
 export function bufferSource(buf: Buffer): ByteSource {
-  return { size: buf.length, read: (p, n) => buf.subarray(p, p + n) };
+  return {
+    size: buf.length,
+    read: (p, n) => buf.subarray(p, p + n),
+    readInto(p, n, into, at) {
+      const bytes = buf.subarray(p, p + n);
+      into.set(bytes, at);
+      return bytes.length;
+    },
+  };
 }
 
 /**
@@ -76,9 +86,111 @@ export class ShardReader {
 
   /** The tuple of the i-th record of this shard (0-based within the shard). */
   tuple(i: number): RecordTuple {
-    if (i < 0 || i >= this.count) throw new RangeError(`record ${i} outside shard of ${this.count}`);
+    this.#check(i);
     const start = this.#offsets[i]!;
     const end = this.#offsets[i + 1]!;
     return packr.unpack(this.#source.read(this.#recordsStart + start, end - start)) as RecordTuple;
   }
+
+  /**
+   * The tuples of records `indices` (in that order, repeats allowed): records that lie near each
+   * other are read together, one read per run of records whose gaps are at most SPAN_GAP bytes
+   * (a page of a list is often consecutive records: one read instead of one per record).
+   */
+  tuples(indices: readonly number[]): RecordTuple[] {
+    for (const i of indices) this.#check(i);
+    const order = indices.map((_, k) => k).sort((a, b) => indices[a]! - indices[b]!);
+    const out = new Array<RecordTuple>(indices.length);
+    for (let k = 0; k < order.length; ) {
+      const spanStart = this.#offsets[indices[order[k]!]!]!;
+      let spanEnd = this.#offsets[indices[order[k]!]! + 1]!;
+      let last = k + 1;
+      for (; last < order.length; last++) {
+        const i = indices[order[last]!]!;
+        const start = this.#offsets[i]!;
+        const end = this.#offsets[i + 1]!;
+        if (start > spanEnd + SPAN_GAP || end - spanStart > SPAN_MAX) break;
+        spanEnd = Math.max(spanEnd, end);
+      }
+      const bytes = this.#source.read(this.#recordsStart + spanStart, spanEnd - spanStart);
+      for (; k < last; k++) {
+        const i = indices[order[k]!]!;
+        out[order[k]!] = packr.unpack(bytes.subarray(this.#offsets[i]! - spanStart, this.#offsets[i + 1]! - spanStart)) as RecordTuple;
+      }
+    }
+    return out;
+  }
+
+  /** Where record i lies in the source: [start, end). */
+  range(i: number): [number, number] {
+    this.#check(i);
+    return [this.#recordsStart + this.#offsets[i]!, this.#recordsStart + this.#offsets[i + 1]!];
+  }
+
+  /** The source the records are read from. */
+  get source(): ByteSource {
+    return this.#source;
+  }
+
+  #check(i: number): void {
+    if (!Number.isInteger(i) || i < 0 || i >= this.count) throw new RangeError(`record ${i} outside shard of ${this.count}`);
+  }
 }
+
+/**
+ * Records at most this many bytes apart are read in one go (ShardReader.tuples; default 8 KiB,
+ * about two records: reading them costs less than another read call), and one read spans at most
+ * SPAN_MAX bytes (default 1 MiB).
+ */
+const SPAN_GAP = 8192;
+const SPAN_MAX = 1 << 20;
+
+/**
+ * `head`, the stored JSON of each record (shard, index within it) in order, comma-separated, then
+ * `tail`: a list body in one buffer, the only one allocated. Runs of neighbouring records are read
+ * straight into it (gaps of at most SPAN_GAP bytes read along), then each record's JSON is moved
+ * down over its msgpack framing: a record's framing (array, id, bin header: 5 bytes or more) is
+ * longer than the comma that replaces it, so a record's JSON never moves onto bytes not yet used.
+ */
+export function joinRecordsJson(records: readonly (readonly [ShardReader, number])[], head: Uint8Array, tail: Uint8Array): Buffer {
+  const ranges = records.map(([shard, i]) => shard.range(i));
+  // Runs, in the order asked: a record joins the run before it when it is in the same shard,
+  // after it and close enough.
+  const runs: { source: ByteSource; start: number; end: number }[] = [];
+  const runOf = new Array<number>(records.length);
+  records.forEach(([shard], k) => {
+    const [start, end] = ranges[k]!;
+    const run = runs[runs.length - 1];
+    if (run && run.source === shard.source && start >= run.end && start - run.end <= SPAN_GAP && end - run.start <= SPAN_MAX) run.end = end;
+    else runs.push({ source: shard.source, start, end });
+    runOf[k] = runs.length - 1;
+  });
+  const runAt = new Array<number>(runs.length);
+  let size = head.length + tail.length;
+  for (let r = 0; r < runs.length; r++) {
+    runAt[r] = size - tail.length;
+    size += runs[r]!.end - runs[r]!.start;
+  }
+  const buf = Buffer.allocUnsafe(size);
+  buf.set(head, 0);
+  runs.forEach((run, r) => {
+    const n = run.end - run.start;
+    if (run.source.readInto(run.start, n, buf, runAt[r]!) !== n) throw new FormatError('record shard: truncated record');
+  });
+  let w = head.length;
+  records.forEach((_, k) => {
+    const run = runs[runOf[k]!]!;
+    const from = runAt[runOf[k]!]! + ranges[k]![0] - run.start;
+    const tuple = packr.unpack(buf.subarray(from, from + ranges[k]![1] - ranges[k]![0])) as RecordTuple;
+    const json = Array.isArray(tuple) ? tuple[1] : undefined;
+    if (!(json instanceof Uint8Array)) throw new FormatError('record shard: a record is not [id, json bytes]');
+    if (k > 0) buf[w++] = COMMA;
+    if (json.buffer === buf.buffer) buf.copyWithin(w, json.byteOffset - buf.byteOffset, json.byteOffset - buf.byteOffset + json.length);
+    else buf.set(json, w);
+    w += json.length;
+  });
+  buf.set(tail, w);
+  return buf.subarray(0, w + tail.length);
+}
+
+const COMMA = 0x2c;

@@ -1,5 +1,5 @@
 /**
- * Response bodies built from stored record bytes: each record's JSON (Engine.recordJson) is
+ * Response bodies built from stored record bytes: each record's JSON (Engine.joinRecordsJson, recordsJson) is
  * spliced in as-is; nothing is parsed or re-serialised per record.
  */
 import type { Context } from 'hono';
@@ -13,17 +13,11 @@ const JSON_TYPE = { 'Content-Type': 'application/json' };
  * the response holds (SPEC.md § Pagination object), so on the last page it is the count returned.
  */
 export function recipeListBody(engine: Engine, result: PageResult, offset: number): Buffer {
-  const parts: Uint8Array[] = [];
   const head = `{"pagination":{"limit":${result.docs.length},"offset":${offset},"total":${result.total}},"recipes":[`;
-  parts.push(Buffer.from(head, 'utf8'));
-  const comma = Buffer.from(',');
-  result.docs.forEach((doc, i) => {
-    if (i > 0) parts.push(comma);
-    parts.push(engine.recordJson(doc));
-  });
-  parts.push(Buffer.from(']}'));
-  return Buffer.concat(parts);
+  return engine.joinRecordsJson(result.docs, Buffer.from(head, 'utf8'), LIST_TAIL);
 }
+
+const LIST_TAIL = Buffer.from(']}');
 
 export function jsonBytes(c: Context, bytes: Uint8Array, status: 200 = 200): Response {
   return c.body(bytes as Uint8Array<ArrayBuffer>, status, JSON_TYPE);

@@ -17,6 +17,7 @@ import { PantryWorkspace } from './pantry-rank.ts';
 import { PATHS } from '../format/constants.ts';
 import { SearchIndexReader } from '../format/search-index.ts';
 import { decodeContainer } from '../format/container.ts';
+import { joinRecordsJson } from '../format/shard.ts';
 import { Searcher } from './search.ts';
 import { allowedDocs } from './search-query.ts';
 
@@ -41,10 +42,40 @@ export function createEngine(ds: Dataset): Engine {
   let searcher: Searcher | undefined;
   const getSearcher = () => (searcher ??= new Searcher(new SearchIndexReader(searchSource, PATHS.searchIndex)));
 
-  const recordJson = (doc: number): Uint8Array => {
+  const checkDoc = (doc: number): void => {
     if (!Number.isInteger(doc) || doc < 0 || doc >= ds.recipeCount) throw new RangeError(`doc ${doc} out of range`);
+  };
+  const recordJson = (doc: number): Uint8Array => {
+    checkDoc(doc);
     return ds.shard(doc >>> SHARD_BITS).tuple(doc & (RECORDS_PER_SHARD - 1))[1];
   };
+  /** Per doc (in order) its stored JSON; the docs of one shard are read together (ShardReader.tuples). */
+  const recordsJson = (docs: ArrayLike<number>): Uint8Array[] => {
+    const byShard = new Map<number, number[]>();
+    for (let k = 0; k < docs.length; k++) {
+      checkDoc(docs[k]!);
+      const shard = docs[k]! >>> SHARD_BITS;
+      const ks = byShard.get(shard);
+      if (ks) ks.push(k);
+      else byShard.set(shard, [k]);
+    }
+    const out = new Array<Uint8Array>(docs.length);
+    for (const [shard, ks] of byShard) {
+      const tuples = ds.shard(shard).tuples(ks.map((k) => docs[k]! & (RECORDS_PER_SHARD - 1)));
+      ks.forEach((k, j) => (out[k] = tuples[j]![1]));
+    }
+    return out;
+  };
+
+  const joinJson = (docs: ArrayLike<number>, head: Uint8Array, tail: Uint8Array): Buffer =>
+    joinRecordsJson(
+      Array.from(docs, (doc) => {
+        checkDoc(doc);
+        return [ds.shard(doc >>> SHARD_BITS), doc & (RECORDS_PER_SHARD - 1)] as const;
+      }),
+      head,
+      tail,
+    );
 
   const record = (doc: number) => JSON.parse(decoder.decode(recordJson(doc))) as Recipe;
 
@@ -55,6 +86,8 @@ export function createEngine(ds: Dataset): Engine {
       recipeCount: ds.recipeCount,
       builtFrom: ds.manifest.sources,
     },
+    recordsJson,
+    joinRecordsJson: joinJson,
     listRecipes: (filter, page) => listRecipes(ds, filter, page, all),
     pantry: (q) => runPantry(pantrySource, pantryWorkspace, record, q),
     popular(page: PageRequest) {

@@ -19,8 +19,9 @@ const CLOSE_BRACE = 0x7d;
 
 export function pantryBody(engine: Engine, page: PantryPage, offset: number): Buffer {
   const parts: Uint8Array[] = [Buffer.from(`{"pagination":{"limit":${page.results.length},"offset":${offset},"total":${page.total}},"recipes":[`)];
+  const records = engine.recordsJson(page.results.map((r) => r.doc));
   page.results.forEach((r, i) => {
-    const json = engine.recordJson(r.doc);
+    const json = records[i]!;
     const end = json.lastIndexOf(CLOSE_BRACE);
     if (end < 1) throw new Error(`record ${r.doc} is not a JSON object`);
     const extra = `,"coverage":${r.coverage},"matchedIngredients":${JSON.stringify(r.matchedIngredients)},"missingIngredients":${JSON.stringify(r.missingIngredients)}}`;

@@ -17,8 +17,9 @@ export function registerSearch(app: Hono<AppEnv>, deps: AppDeps): void {
     const q = parseSearchQuery(decodeQuery(rawQuery(c.req.url)));
     const { hits } = engine.search(q);
     const parts: Uint8Array[] = [Buffer.from(`{"query":${JSON.stringify(q.query)},"recipes":[`)];
+    const records = engine.recordsJson(hits.map((h) => h.doc));
     hits.forEach((h, i) => {
-      const json = engine.recordJson(h.doc);
+      const json = records[i]!;
       // Splice the score into the stored record: drop its closing brace, append the field.
       parts.push(Buffer.from(i > 0 ? ',' : ''), json.subarray(0, json.length - 1));
       parts.push(Buffer.from(`,"score":${Math.round(h.score * 1e4) / 1e4}}`));

@@ -63,6 +63,17 @@ describe('lookups', () => {
     expect(fx.engine.docById('')).toBeUndefined();
   });
 
+  it('gives the stored JSON of many docs at once, in the order asked', () => {
+    const n = fx.engine.info.recipeCount;
+    const docs = [n - 1, 0, 1, n - 1, Math.floor(n / 2)];
+    expect(fx.engine.recordsJson(docs)).toEqual(docs.map((d) => fx.engine.recordJson(d)));
+    expect(fx.engine.recordsJson(new Uint32Array([1, 0]))).toEqual([fx.engine.recordJson(1), fx.engine.recordJson(0)]);
+    expect(() => fx.engine.recordsJson([0, n])).toThrow(RangeError);
+    const joined = fx.engine.joinRecordsJson(docs, Buffer.from('['), Buffer.from(']'));
+    expect(JSON.parse(joined.toString())).toEqual(docs.map((d) => fx.engine.record(d)));
+    expect(() => fx.engine.joinRecordsJson([n], Buffer.from('['), Buffer.from(']'))).toThrow(RangeError);
+  });
+
   it('resolves whole ingredient names in any catalog language, case and hyphens alike', () => {
     expect(fx.engine.resolveIngredient('Tomatoes')).toBe('tomato');
     expect(fx.engine.resolveIngredient('tomat')).toBe('tomato');

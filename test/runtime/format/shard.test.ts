@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { bufferSource, encodeShard, joinRecordsJson, ShardReader, type ByteSource } from '../../../runtime/format/shard.ts';
+import type { RecordTuple } from '../../../runtime/format/constants.ts';
+
+/** Records of varied sizes: small ones sit within one read of each other, 20 KB ones do not. */
+const records: RecordTuple[] = Array.from({ length: 40 }, (_, i) => [`id${i}`, Buffer.from(JSON.stringify({ i, pad: 'x'.repeat(i % 7 === 0 ? 20_000 : 50 * i) }))]);
+
+/** A source that counts its reads. */
+function counted(buf: Buffer): ByteSource & { reads: number } {
+  const inner = bufferSource(buf);
+  const src = {
+    size: inner.size,
+    reads: 0,
+    read: (p: number, n: number) => (src.reads++, inner.read(p, n)),
+    readInto: (p: number, n: number, into: Uint8Array, at: number) => (src.reads++, inner.readInto(p, n, into, at)),
+  };
+  return src;
+}
+
+describe('ShardReader.tuples', () => {
+  const bytes = encodeShard(0, records);
+
+  it('returns the same tuples as tuple(), in the order asked, repeats included', () => {
+    const shard = new ShardReader(bufferSource(bytes), 'shard');
+    const asked = [5, 3, 39, 0, 3, 14, 13, 21, 1];
+    expect(shard.tuples(asked)).toEqual(asked.map((i) => shard.tuple(i)));
+    expect(shard.tuples([])).toEqual([]);
+  });
+
+  it('reads a run of neighbouring records once, and far-apart records separately', () => {
+    const src = counted(bytes);
+    const shard = new ShardReader(src, 'shard');
+    src.reads = 0;
+    shard.tuples([1, 2, 3, 4, 5, 6]);
+    expect(src.reads).toBe(1);
+    src.reads = 0;
+    // 7 holds 20 KB: 6 and 8 are more than the gap apart once 7 is not asked for.
+    shard.tuples([6, 8]);
+    expect(src.reads).toBe(2);
+  });
+
+  it('refuses a record number outside the shard', () => {
+    const shard = new ShardReader(bufferSource(bytes), 'shard');
+    expect(() => shard.tuples([0, 40])).toThrow(RangeError);
+    expect(() => shard.tuples([-1])).toThrow(RangeError);
+    expect(() => shard.tuples([1.5])).toThrow(RangeError);
+  });
+});
+
+describe('joinRecordsJson', () => {
+  const a = encodeShard(0, records);
+  const b = encodeShard(40, records.slice(0, 10).map(([id, json]) => [`b${id}`, Buffer.concat([json, Buffer.from(' ')])] as RecordTuple));
+  const head = Buffer.from('{"list":[');
+  const tail = Buffer.from(']}');
+  /** What the body must be: head, the records' JSON comma-separated, tail. */
+  const expected = (tuples: RecordTuple[]) => Buffer.concat([head, ...tuples.flatMap(([, json], k) => (k > 0 ? [Buffer.from(','), json] : [json])), tail]);
+
+  it('joins records in the order asked, across shards, with gaps, repeats and backward steps', () => {
+    const sa = new ShardReader(bufferSource(a), 'a');
+    const sb = new ShardReader(bufferSource(b), 'b');
+    const asked: [ShardReader, number][] = [[sa, 0], [sa, 1], [sa, 2], [sa, 9], [sb, 3], [sb, 4], [sa, 5], [sa, 5], [sa, 39], [sa, 38], [sb, 0]];
+    expect(joinRecordsJson(asked, head, tail)).toEqual(expected(asked.map(([s, i]) => s.tuple(i))));
+  });
+
+  it('gives just head and tail for no records', () => {
+    expect(joinRecordsJson([], head, tail)).toEqual(Buffer.concat([head, tail]));
+  });
+
+  it('reads a run of neighbouring records once', () => {
+    const src = counted(a);
+    const shard = new ShardReader(src, 'a');
+    src.reads = 0;
+    const body = joinRecordsJson([1, 2, 3, 4, 5, 6].map((i) => [shard, i] as const), head, tail);
+    expect(src.reads).toBe(1);
+    expect(body).toEqual(expected([1, 2, 3, 4, 5, 6].map((i) => shard.tuple(i))));
+  });
+});
