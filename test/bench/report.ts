@@ -55,7 +55,8 @@ export interface BenchResults {
   quick: boolean;
   startedAt: string;
   durationS: number;
-  machine: { nproc: number; cpu: string; ramGB: number; node: string; loadStart: number[]; loadEnd: number[] };
+  /** probe*Ms: a fixed 1e8-step integer loop on one thread (run.ts cpuProbeMs), at the start and the end. */
+  machine: { nproc: number; cpu: string; ramGB: number; node: string; loadStart: number[]; loadEnd: number[]; probeStartMs?: number; probeEndMs?: number };
   sizes: SizeResult[];
   errors: string[];
 }
@@ -121,7 +122,7 @@ export function renderReport(r: BenchResults): string {
     `# Benchmark report${r.quick ? ' (quick mode: tiny sizes, few iterations — not for comparison)' : ''}`,
     '',
     `Command: ${r.command.includes('`') ? r.command : `\`${r.command}\``} — started ${r.startedAt}, took ${fmt(r.durationS / 60, 1)} min.`,
-    `Machine: ${m.nproc} × ${m.cpu}, ${fmt(m.ramGB, 1)} GB RAM, Node ${m.node}; load average ${m.loadStart.map((x) => x.toFixed(2)).join(' / ')} at start, ${m.loadEnd.map((x) => x.toFixed(2)).join(' / ')} at end (other work shared the cores).`,
+    `Machine: ${m.nproc} × ${m.cpu}, ${fmt(m.ramGB, 1)} GB RAM, Node ${m.node}; load average ${m.loadStart.map((x) => x.toFixed(2)).join(' / ')} at start, ${m.loadEnd.map((x) => x.toFixed(2)).join(' / ')} at end (other work shared the cores).${m.probeStartMs !== undefined ? ` Speed probe (a fixed loop on one thread, lower is faster; this VM drifts by a third over hours): ${fmt(m.probeStartMs)} ms at start, ${m.probeEndMs !== undefined ? fmt(m.probeEndMs) : '—'} ms at end.` : ''}`,
     '',
     '## Targets (largest size run)',
     '',

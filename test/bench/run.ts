@@ -183,6 +183,17 @@ if (values.only === 'http') {
   log(`re-measured HTTP at ${target.label}; wrote results.json and report.md`);
   process.exit(errors.length > before ? 1 : 0);
 }
+/**
+ * This VM's speed drifts by a third between half-hours: a fixed single-thread integer loop, timed
+ * at the start and the end of the run, says which state the figures were measured in.
+ */
+function cpuProbeMs(): number {
+  const t = performance.now();
+  let x = 0;
+  for (let i = 0; i < 1e8; i++) x = (x * 31 + i) | 0;
+  if (x === 1) log('probe'); // keeps the loop from being optimised away
+  return Math.round(performance.now() - t);
+}
 const results: BenchResults = {
   command: `npm run bench${process.argv.length > 2 ? ' -- ' + process.argv.slice(2).join(' ') : ''}`,
   quick,
@@ -195,6 +206,7 @@ const results: BenchResults = {
     node: process.versions.node,
     loadStart: os.loadavg(),
     loadEnd: [],
+    probeStartMs: cpuProbeMs(),
   },
   sizes: [],
   errors,
@@ -276,6 +288,7 @@ if (real.recipes > 0) {
 }
 
 results.machine.loadEnd = os.loadavg();
+results.machine.probeEndMs = cpuProbeMs();
 results.durationS = Math.round((Date.now() - startedAt.getTime()) / 1000);
 // Quick runs write quick-*.{json,md} so that CI never overwrites the figures of a full run.
 const prefix = quick ? 'quick-' : '';
