@@ -348,17 +348,6 @@ export class SearchIndexReader {
       visit(docs, new Uint8Array(raw.buffer, raw.byteOffset + at + 4 * n, n * F));
     }
   }
-
-  /** Every doc of term t, ascending (one positional read of its postings). */
-  termDocs(t: number): Uint32Array {
-    const docs = new Uint32Array(this.df(t));
-    let k = 0;
-    this.forEachBlock(t, (block) => {
-      docs.set(block, k);
-      k += block.length;
-    });
-    return docs;
-  }
 }
 
 /** Decodes and checks a whole file into memory (tests, tools); the runtime uses SearchIndexReader. */

@@ -25,33 +25,42 @@
  *   are "non-essential": only docs found through the other lists are looked up in them;
  * - block-max: a run of docs whose block bounds (BlockMax of every essential list that may
  *   hold one of them, plus the non-essential bounds) cannot beat the k-th score is skipped
- *   without reading its postings.
+ *   without reading its postings (tried first with each non-essential list's bound over the
+ *   whole list, which skips most runs of a one-word query without a seek per such list).
  * Docs are visited in ascending order, so a doc that only ties the k-th score loses (ties go to
  * the lower doc), which lets both rules skip on equality.
  *
  * Seeding: before the pass, the docs of the strongest list's best block are scored in full, so
  * θ (the k-th score) starts high (with an allowed-doc mask: its allowed docs in its best blocks,
  * up to SEED_DOCS, since the best block may be mostly excluded, e.g. by a language filter; and
- * the lists' scales and bounds only count the languages of allowed docs; with several words and a
- * short strongest list, also its allowed docs that hold every other word, up to SEED_MATCHED).
+ * the lists' scales and bounds only count the languages of allowed docs). With several words,
+ * also docs of the strongest list's best blocks (with a mask, of a short list's every block) that
+ * hold every other word, the SEED_MATCHED best by a lower bound of their score (#matchedSeeds):
+ * the final top usually holds every word. Seeds are scored list by list (#seedScores: a dense
+ * form's bit test per doc, or the docs merged with the list's blocks).
  * A doc found through the essential lists is then completed from the non-essential ones word by
  * word, strongest list first, with per-language bounds (a list's scale for the doc's language;
  * `sufLang`: the largest bound of the lists left to probe), and dropped as soon as its bound falls
  * below θ.
  *
  * One essential list (the usual case once θ is up: e.g. "tomato soup" keeps only "soup"): its
- * block is scanned posting by posting, with tf~ and languages filled once per cached block:
- * - a posting whose tf~ is below a per-language threshold (minTf: conservative, derived from θ
- *   and the window's non-essential bounds) is passed over without touching the doc;
- * - after DENSE_AFTER candidates, each other word's strongest non-essential list, when frequent
- *   (df ≥ N/DENSE_DF), is read through its dense form (a doc bitset and per doc its tf~; cached
- *   across queries): the candidate's bound then holds that list's exact score (the word's
- *   other lists bounded by their sufLang), so most candidates are dropped without a completion,
- *   and a completion looks the list up in O(1) instead of searching its postings.
+ * block is scanned, with tf~, languages and the postings' order by tf~ filled once per cached block:
+ * - only postings whose tf~ reaches a per-scale threshold (minTf: conservative, derived from θ
+ *   and the window's non-essential bounds) are visited, in doc order (the block's tf~ order gives
+ *   them without a pass over the others);
+ * - after DENSE_AFTER candidates, each other word's strongest non-essential lists, when frequent
+ *   (df ≥ N/DENSE_DF; at most DENSE_CHAIN), are read through their dense forms (a doc bitset and
+ *   per doc its tf~; cached across queries): the candidate's bound then holds those lists' exact
+ *   scores (the word's other lists bounded by their sufLang), so most candidates are dropped
+ *   without a completion, and a completion looks the lists up in O(1), not in their postings;
+ * - with those forms, a posting whose tf~ is below a higher threshold (one other word's chain
+ *   assumed absent) must have its doc in that word's chain: a bit test before it is visited.
  *
  * Term at a time instead (Searcher #taat; TAAT_MAX_DOCS, TAAT_COST): on a small index, or with
  * a mask when few allowed postings are to be scored, every posting is scored once, each word's
- * best score kept per doc, and the totals offered to the top: the same float operations.
+ * best score kept per doc, and the totals offered to the top: the same float operations. A
+ * frequent list under a sparse mask (language=de: 26k docs, `salt`: 627k postings at 1M) is
+ * walked through its dense form over the allowed docs, not read (TAAT_DENSE_RATIO).
  *
  * Every rule only drops docs whose bound cannot beat θ; bounds are inflated by SUM_SLACK (and the
  * thresholds by wider margins) so float rounding never drops a doc that ranks. The result is
@@ -104,6 +113,8 @@ const BOUNDS_CACHE_TERMS = 4096;
  */
 export const DENSE_CACHE_TERMS = 16;
 const DENSE_DF = 64;
+/** The one-essential-list scan bounds another word by the dense forms of at most this many of its strongest lists (default 3, range 1..8). */
+const DENSE_CHAIN = 3;
 const DENSE_AFTER = 256;
 /**
  * Term-at-a-time scoring (Searcher #taat) instead of the pruned document-at-a-time pass (#run):
@@ -125,6 +136,18 @@ export const TAAT_MAX_DOCS = 1 << 14;
 export const TAAT_COST = 1 << 17;
 export const TAAT_MANY_LISTS = 16;
 const TAAT_READ_SHARE = 10;
+/**
+ * #taat walks at most this many lists of a query through their dense forms (a frequent list whose
+ * postings outnumber the mask's allowed docs), and at most half the dense cache's terms: default 8
+ * (range 0..: more would evict the forms a query itself needs, and rebuild them each time).
+ */
+const TAAT_DENSE_LISTS = 8;
+/**
+ * ... when the mask allows at most this many docs per posting of the list: default 4 (range 1..16).
+ * A bit test per allowed doc costs a fraction of a posting read, and the form's tf~ are computed
+ * already where a read computes each allowed posting's (a random access to its doc's norms).
+ */
+const TAAT_DENSE_RATIO = 4;
 /** #taat reads a list of at most this many blocks through the block cache. */
 const TAAT_CACHED_BLOCKS = 16;
 /** Planned query words kept (their candidate terms, found by a dictionary scan). */
@@ -136,9 +159,13 @@ const SEED_DOCS = 1024;
 const SEED_BLOCKS = 64;
 /** With a mask and several words, a strongest list of at most this many blocks is read for docs holding every word, */
 const SEED_MATCH_BLOCKS = 128;
+/** ... (without a mask: its this many best blocks, default 16, range 0..64) ... */
+const SEED_MATCH_BEST = 16;
 /** ... a doc holding a word when one of the word's this many strongest lists holds it; */
 const SEED_TESTS = 4;
-/** ... best blocks first, until this many such docs are found. */
+/** ... best blocks first, until this many such docs are found (default 256, range SEED_MATCHED..4096) ... */
+const SEED_MATCH_POOL = 256;
+/** ... and this many of them, with the best lower bounds, are seeded (default 64, range 1..SEED_MATCH_POOL). */
 const SEED_MATCHED = 64;
 
 /** The indices of the `k` largest block bounds, largest first (the lower index on ties). */
@@ -157,6 +184,24 @@ export function bestBlocks(maxes: ArrayLike<number>, k: number): number[] {
   return out;
 }
 
+/** The distinct values, ascending. */
+function distinctSorted(values: number[]): Uint32Array {
+  const a = Uint32Array.from(values).sort(); // typed arrays sort numerically
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (i === 0 || a[i] !== a[i - 1]) a[n++] = a[i]!;
+  return a.subarray(0, n);
+}
+
+/** The docs a mask allows (below n), ascending. */
+function allowedList(allowed: Uint8Array, n: number): Uint32Array {
+  const end = Math.min(n, allowed.length);
+  let count = 0;
+  for (let d = 0; d < end; d++) if (allowed[d] !== 0) count++;
+  const docs = new Uint32Array(count);
+  for (let d = 0, k = 0; d < end; d++) if (allowed[d] !== 0) docs[k++] = d;
+  return docs;
+}
+
 /** Puts (d, score) in its place in `top` (score descending, then doc ascending), keeping at most `limit` hits. */
 function insertHit(top: SearchHit[], limit: number, d: number, score: number): void {
   let at = top.length;
@@ -173,10 +218,13 @@ export interface SearchHit {
 /** How a Searcher scores: 'auto' picks per query (TAAT_MAX_DOCS, TAAT_COST); the others force one way (tests). */
 export type SearchStrategy = 'auto' | 'pruned' | 'term-at-a-time';
 
-/** What search reads off an allowed-doc mask: per language 1 when some allowed doc has it, and the share of docs allowed. */
+/** What search reads off an allowed-doc mask: per language 1 when some allowed doc has it, and the share and number of docs allowed. */
 interface MaskStats {
   langs: Uint8Array;
   share: number;
+  count: number;
+  /** The allowed docs, ascending: listed on first need (#taat over a dense form). */
+  docs?: Uint32Array;
 }
 
 export interface SearchOptions {
@@ -208,6 +256,8 @@ interface DecodedBlock {
   langs: Uint8Array;
   /** Every tf~ and language of the block is known (fill). */
   filled: boolean;
+  /** Once filled: the postings' indices by tf~ descending (the one-essential-list scan visits those above its threshold only). */
+  order: Uint16Array | null;
 }
 
 /** Computes every unknown tf~ of a block and the languages (a list scanned posting by posting needs them all). */
@@ -217,7 +267,28 @@ function fill(b: DecodedBlock, norms: Float32Array, F: number, docLanguage: Uint
     if (xs[i]! < 0) tfAt(docs, tfs, xs, i, norms, F);
     langs[i] = docLanguage[docs[i]!]!;
   }
+  b.order = byTfDescending(xs);
   b.filled = true;
+}
+
+const f32Scratch = new Float32Array(1);
+const f32Bits = new Uint32Array(f32Scratch.buffer);
+
+/**
+ * Indices of xs (at most 2^16, tf~ ≥ 0) by value descending. One numeric sort of keys that pack the
+ * value's float32 bits (ordered as the values, for values ≥ 0) above the index.
+ */
+export function byTfDescending(xs: Float32Array): Uint16Array {
+  const n = xs.length;
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    f32Scratch[0] = xs[i]!;
+    keys[i] = f32Bits[0]! * 65536 + i;
+  }
+  keys.sort();
+  const order = new Uint16Array(n);
+  for (let k = 0; k < n; k++) order[k] = keys[n - 1 - k]! % 65536;
+  return order;
 }
 
 /** tf~ of posting i of a block (docs, tfs, xs), computed once: tfTilde, the same float operations. */
@@ -284,6 +355,9 @@ class Cursor {
   readonly scale: Float64Array;
   /** The scale when every language has the same one, else −1. */
   readonly uniform: number;
+  /** The distinct values of scale (usually 1 to 3), and per language the index of its own in them. */
+  readonly scales: number[] = [];
+  readonly scaleOf: Uint8Array;
   readonly maxScale: number;
   /** Upper bound of this list's score for any doc: maxScale · g(TermMax). */
   readonly ub: number;
@@ -324,15 +398,17 @@ class Cursor {
     }
     this.maxScale = max;
     this.uniform = max === min ? max : -1;
+    this.scaleOf = new Uint8Array(scale.length);
+    for (let l = 0; l < scale.length; l++) {
+      let j = this.scales.indexOf(scale[l]!);
+      if (j < 0) j = this.scales.push(scale[l]!) - 1;
+      this.scaleOf[l] = j;
+    }
     this.ub = ub;
     this.last = bounds.last;
     this.max = bounds.max;
     this.#blocks = blocks;
     if (bounds.last.length === 0) this.doc = END;
-  }
-
-  clone(): Cursor {
-    return new Cursor(this.term, this.word, this.scale, this.ub, { last: this.last, max: this.max }, this.#blocks);
   }
 
   /** Score bound of the current block. */
@@ -409,12 +485,6 @@ class Cursor {
     this.bi = b;
     this.doc = target;
   }
-
-  /** Moves to the first posting with doc ≥ target, reading its block. */
-  seek(target: number): void {
-    this.shallowSeek(target);
-    if (!this.loaded && this.doc !== END) this.load();
-  }
 }
 
 /**
@@ -461,6 +531,8 @@ export class Searcher {
   /** Dense forms of frequent terms, FIFO, at most DENSE_CACHE_TERMS. */
   readonly #denseCache: FifoCache<number, DenseTerm>;
   readonly #strategy: SearchStrategy;
+  /** TAAT_DENSE_LISTS, at most half the dense cache. */
+  readonly #taatDenseLists: number;
   /** #taat's workspace: per doc its slot (−1: none; all −1 between queries), per slot its doc and W word scores. */
   #slotOf: Int32Array | undefined;
   #slotDoc = new Uint32Array(1024);
@@ -474,6 +546,7 @@ export class Searcher {
     this.#blockCache = new FifoCache(opts.blockCacheBlocks ?? BLOCK_CACHE_BLOCKS);
     this.#denseCache = new FifoCache(opts.denseCacheTerms ?? DENSE_CACHE_TERMS);
     this.#strategy = opts.strategy ?? 'auto';
+    this.#taatDenseLists = Math.min(TAAT_DENSE_LISTS, Math.floor((opts.denseCacheTerms ?? DENSE_CACHE_TERMS) / 2));
   }
 
   /** Term t's dense form (its tf~ as tfTilde computes it for a decoded block); null for a term not frequent enough (DENSE_DF). */
@@ -498,15 +571,154 @@ export class Searcher {
     return dense;
   }
 
-  /** Membership in a term's docs: the bitset of a frequent term, else a search of its (few) docs. */
-  #member(t: number): (d: number) => boolean {
-    const dense = this.#dense(t);
+  /**
+   * A list's exact score at a doc (0 when it does not hold it): through its dense form when one is
+   * built, else a search of the (cached) block that may hold the doc.
+   */
+  #probe(c: Cursor): (d: number, lang: number) => number {
+    const { scale, uniform } = c;
+    const dense = c.dense ?? this.#denseCache.get(c.term);
     if (dense) {
-      const bits = dense.bits;
-      return (d) => (bits[d >>> 5]! & (1 << (d & 31))) !== 0;
+      const { bits, xs } = dense;
+      return (d, lang) => {
+        if ((bits[d >>> 5]! & (1 << (d & 31))) === 0) return 0;
+        const x = xs[d]!;
+        return ((uniform >= 0 ? uniform : scale[lang]!) * x) / (K1 + x);
+      };
     }
-    const docs = this.ix.termDocs(t);
-    return (d) => docs[lowerBound(docs, d, 0, docs.length)] === d;
+    const norms = this.#norms;
+    const F = this.ix.fields.length;
+    const last = c.last;
+    return (d, lang) => {
+      const j = lowerBound(last, d, 0, last.length);
+      if (j === last.length) return 0;
+      const b = this.#block(c.term, j);
+      const i = lowerBound(b.docs, d, 0, b.docs.length);
+      if (b.docs[i] !== d) return 0;
+      const x = tfAt(b.docs, b.tfs, b.xs, i, norms, F);
+      return ((uniform >= 0 ? uniform : scale[lang]!) * x) / (K1 + x);
+    };
+  }
+
+  /**
+   * Seeds for several words: the (allowed) docs of the strongest list's best blocks (best first,
+   * at most `blocks`) that hold every other word through one of its SEED_TESTS strongest lists
+   * (those of them with a dense form when the strongest has one), ranked by a lower bound of their
+   * score (the strongest list's score plus each other word's best among those lists): the
+   * SEED_MATCHED best of the first SEED_MATCH_POOL found. The first found hold every word but
+   * often weakly; the best-ranked start θ nearer the final one.
+   */
+  #matchedSeeds(strongest: Cursor, order: readonly Cursor[], W: number, allowed: Uint8Array | undefined, blocks: number): number[] {
+    const docLanguage = this.ix.docLanguage;
+    const norms = this.#norms;
+    const F = this.ix.fields.length;
+    // Per other word, its strongest lists (strongest first) and their probes.
+    const lists: Cursor[][] = [];
+    const probes: ((d: number, lang: number) => number)[][] = [];
+    for (let w = 0; w < W; w++) {
+      if (w === strongest.word) continue;
+      let own = order.filter((c) => c.word === w).slice(-SEED_TESTS).reverse();
+      if (own.length === 0) continue;
+      // When the strongest has a dense form (built if need be: the pass's bounds use it too), only
+      // the leading lists with one already (a dense form is not built for seeds alone): a search of
+      // a list's block per doc costs more than the docs it adds are worth.
+      const lead = own[0]!;
+      if ((lead.dense === undefined ? (lead.dense = this.#dense(lead.term)) : lead.dense) !== null) {
+        let k = 1;
+        while (k < own.length && (own[k]!.dense ?? this.#denseCache.get(own[k]!.term))) k++;
+        own = own.slice(0, k);
+      }
+      lists.push(own);
+      probes.push(own.map((c) => this.#probe(c)));
+    }
+    const poolDocs: number[] = [];
+    const poolScores: number[] = [];
+    const { scale, uniform } = strongest;
+    for (const j of bestBlocks(strongest.max, blocks)) {
+      const b = this.#block(strongest.term, j);
+      const docs = b.docs;
+      for (let i = 0; i < docs.length; i++) {
+        const d = docs[i]!;
+        if (allowed && allowed[d] === 0) continue;
+        const lang = docLanguage[d]!;
+        const x = tfAt(docs, b.tfs, b.xs, i, norms, F);
+        let lb = ((uniform >= 0 ? uniform : scale[lang]!) * x) / (K1 + x);
+        for (let w = 0; w < lists.length && lb > 0; w++) {
+          const own = lists[w]!;
+          let best = 0;
+          for (let k = 0; k < own.length && own[k]!.ub > best; k++) {
+            const s = probes[w]![k]!(d, lang);
+            if (s > best) best = s;
+          }
+          lb = best > 0 ? lb + best : 0;
+        }
+        if (lb > 0) {
+          poolDocs.push(d);
+          poolScores.push(lb);
+        }
+      }
+      if (poolDocs.length >= SEED_MATCH_POOL) break;
+    }
+    // The SEED_MATCHED best: the pool's scores above the k-th largest, then ties to it in pool order.
+    if (poolDocs.length <= SEED_MATCHED) return poolDocs;
+    const kth = Float64Array.from(poolScores).sort()[poolScores.length - SEED_MATCHED]!;
+    const out: number[] = [];
+    for (let k = 0; k < poolDocs.length; k++) if (poolScores[k]! > kth) out.push(poolDocs[k]!);
+    for (let k = 0; k < poolDocs.length && out.length < SEED_MATCHED; k++) if (poolScores[k] === kth) out.push(poolDocs[k]!);
+    return out;
+  }
+
+  /**
+   * The seed docs' word scores (docs ascending; W per doc, each word's best candidate), list by
+   * list: through a frequent list's dense form when one is cached (a bit test per doc), else
+   * walking the docs and the list's blocks that may hold them together. The same float
+   * operations as a cursor's (the tf~ of a cached block or of a dense form are tfTilde's).
+   */
+  #seedScores(docs: Uint32Array, cursors: readonly Cursor[], W: number): Float64Array {
+    const out = new Float64Array(docs.length * W);
+    const docLanguage = this.ix.docLanguage;
+    const norms = this.#norms;
+    const F = this.ix.fields.length;
+    const n = docs.length;
+    for (const c of cursors) {
+      const { word: w, scale, uniform, last } = c;
+      // (A dense form is not built for seeds: the pass may not need it, and a build reads the whole list.)
+      const dense = c.dense !== undefined ? c.dense : this.#denseCache.get(c.term);
+      if (dense) {
+        const { bits, xs } = dense;
+        for (let k = 0; k < n; k++) {
+          const d = docs[k]!;
+          if ((bits[d >>> 5]! & (1 << (d & 31))) === 0) continue;
+          const x = xs[d]!;
+          const s = ((uniform >= 0 ? uniform : scale[docLanguage[d]!]!) * x) / (K1 + x);
+          if (s > out[k * W + w]!) out[k * W + w] = s;
+        }
+        continue;
+      }
+      let j = 0;
+      for (let k = 0; k < n; ) {
+        // The block that may hold docs[k], and the docs up to its last.
+        if (last[j]! < docs[k]!) j = lowerBound(last, docs[k]!, j + 1, last.length);
+        if (j >= last.length) break;
+        const b = this.#block(c.term, j);
+        const bd = b.docs;
+        const end = last[j]!; // bd's last doc
+        let kEnd = k + 1;
+        while (kEnd < n && docs[kEnd]! <= end) kEnd++;
+        // A few docs are searched for; more are merged with the block (cheaper steps than a search's).
+        const search = (kEnd - k) * 8 < bd.length;
+        for (let i = 0; k < kEnd; k++) {
+          const d = docs[k]!;
+          if (search) i = lowerBound(bd, d, i, bd.length);
+          else while (bd[i]! < d) i++; // stops at the last doc at the latest
+          if (bd[i] !== d) continue;
+          const x = tfAt(bd, b.tfs, b.xs, i, norms, F);
+          const s = ((uniform >= 0 ? uniform : scale[docLanguage[d]!]!) * x) / (K1 + x);
+          if (s > out[k * W + w]!) out[k * W + w] = s;
+        }
+      }
+    }
+    return out;
   }
 
   #bounds(t: number): TermBlocks {
@@ -533,7 +745,7 @@ export class Searcher {
     const tfs = new Uint8Array(buf, 8 * size, F * size);
     const langs = new Uint8Array(buf, (8 + F) * size, size);
     tfs.set(this.ix.block(t, j, docs).tfs);
-    b = { docs, tfs, xs, langs, filled: false };
+    b = { docs, tfs, xs, langs, filled: false, order: null };
     cache.add(k, b);
     return b;
   }
@@ -631,7 +843,7 @@ export class Searcher {
       langs[docLanguage[d]!] = 1;
       count++;
     }
-    const stats = { langs, share: n > 0 ? count / n : 0 };
+    const stats: MaskStats = { langs, share: n > 0 ? count / n : 0, count };
     this.#maskLangs.set(allowed, stats);
     return stats;
   }
@@ -671,7 +883,7 @@ export class Searcher {
         cursors.push(new Cursor(l.term, wi, scale, ub, this.#bounds(l.term), this.#readBlock));
       }
     });
-    if (!opts.exhaustive && this.#termAtATime(cursors, mask)) return this.#taat(cursors, words.length, limit, opts.allowed);
+    if (!opts.exhaustive && this.#termAtATime(cursors, mask)) return this.#taat(cursors, words.length, limit, opts.allowed, mask);
     return this.#run(cursors, words.length, limit, opts.allowed, opts.exhaustive === true);
   }
 
@@ -681,8 +893,23 @@ export class Searcher {
     if (this.ix.docCount <= TAAT_MAX_DOCS) return true;
     if (!mask || (mask.share > 0.5 && cursors.length < TAAT_MANY_LISTS)) return false;
     let postings = 0;
-    for (const c of cursors) postings += this.ix.df(c.term);
-    return postings / TAAT_READ_SHARE + postings * mask.share <= TAAT_COST;
+    let read = 0;
+    let denseLists = 0;
+    for (const c of cursors) {
+      const df = this.ix.df(c.term);
+      postings += df;
+      // A list #taat walks through its dense form reads the allowed docs instead of its postings.
+      if (denseLists < this.#taatDenseLists && this.#maskDense(df, mask)) {
+        denseLists++;
+        read += mask.count;
+      } else read += df;
+    }
+    return read / TAAT_READ_SHARE + postings * mask.share <= TAAT_COST;
+  }
+
+  /** Whether #taat walks a frequent list of df postings through its dense form, over the mask's allowed docs (TAAT_DENSE_RATIO). */
+  #maskDense(df: number, mask: MaskStats | null): mask is MaskStats {
+    return mask !== null && mask.count <= df * TAAT_DENSE_RATIO && df * DENSE_DF >= this.ix.docCount;
   }
 
   /**
@@ -690,16 +917,37 @@ export class Searcher {
    * per doc in the doc's slot; then each touched doc's total (its word scores summed in query
    * order, from 0) is offered to the top. The same float operations as #run's, so the same hits.
    */
-  #taat(cursors: Cursor[], W: number, limit: number, allowed: Uint8Array | undefined): SearchHit[] {
+  #taat(cursors: Cursor[], W: number, limit: number, allowed: Uint8Array | undefined, mask: MaskStats | null): SearchHit[] {
     const N = this.ix.docCount;
     const F = this.ix.fields.length;
     const norms = this.#norms;
     const docLanguage = this.ix.docLanguage;
     const slotOf = (this.#slotOf ??= new Int32Array(N).fill(-1));
     let slots = 0;
+    let slotDoc = this.#slotDoc;
+    let slotScores = this.#slotScores;
     try {
+      let denseLists = 0;
       for (const c of cursors) {
         const { word: w, scale, uniform } = c;
+        // One allowed posting: doc d, its scale and tf~ x (the same float operations as #run's).
+        const add = (d: number, sc: number, x: number): void => {
+          const score = (sc * x) / (K1 + x);
+          let slot = slotOf[d]!;
+          if (slot < 0) {
+            slot = slots++;
+            if (slot >= slotDoc.length || (slot + 1) * W > slotScores.length) {
+              this.#growSlots(W);
+              slotDoc = this.#slotDoc;
+              slotScores = this.#slotScores;
+            }
+            slotOf[d] = slot;
+            slotDoc[slot] = d;
+            for (let at = slot * W, end = at + W; at < end; at++) slotScores[at] = 0;
+          }
+          const at = slot * W + w;
+          if (score > slotScores[at]!) slotScores[at] = score;
+        };
         // One block: with xs (a cached block) each tf~ is computed once and kept across queries.
         const scoreBlock = (docs: Uint32Array, tfs: Uint8Array, xs: Float32Array | null): void => {
           for (let i = 0; i < docs.length; i++) {
@@ -707,20 +955,25 @@ export class Searcher {
             if (allowed !== undefined && allowed[d] === 0) continue;
             const sc = uniform >= 0 ? uniform : scale[docLanguage[d]!]!;
             if (!(sc > 0)) continue;
-            const x = xs ? tfAt(docs, tfs, xs, i, norms, F) : tfTilde(tfs, i * F, norms, d, F);
-            const score = (sc * x) / (K1 + x);
-            let slot = slotOf[d]!;
-            if (slot < 0) {
-              slot = slots++;
-              if (slot >= this.#slotDoc.length || (slot + 1) * W > this.#slotScores.length) this.#growSlots(W);
-              slotOf[d] = slot;
-              this.#slotDoc[slot] = d;
-              this.#slotScores.fill(0, slot * W, slot * W + W);
-            }
-            const at = slot * W + w;
-            if (score > this.#slotScores[at]!) this.#slotScores[at] = score;
+            add(d, sc, xs ? tfAt(docs, tfs, xs, i, norms, F) : tfTilde(tfs, i * F, norms, d, F));
           }
         };
+        const df = this.ix.df(c.term);
+        // A frequent list and a sparse mask (`salt`, 627k docs, and language=de, 26k at 1M): the
+        // allowed docs looked up in the list's dense form (its bitset, then its tf~), not its postings read.
+        const dense = denseLists < this.#taatDenseLists && this.#maskDense(df, mask) ? this.#dense(c.term) : null;
+        if (dense) {
+          denseLists++;
+          const { bits, xs } = dense;
+          const docs = (mask!.docs ??= allowedList(allowed!, N));
+          for (let k = 0; k < docs.length; k++) {
+            const d = docs[k]!;
+            if ((bits[d >>> 5]! & (1 << (d & 31))) === 0) continue;
+            const sc = uniform >= 0 ? uniform : scale[docLanguage[d]!]!;
+            if (sc > 0) add(d, sc, xs[d]!);
+          }
+          continue;
+        }
         // A short list through the block cache; a long one in one read, not to evict the cache.
         const blocks = c.last.length;
         if (blocks <= TAAT_CACHED_BLOCKS) {
@@ -731,12 +984,11 @@ export class Searcher {
         } else this.ix.forEachBlock(c.term, (docs, tfs) => scoreBlock(docs, tfs, null));
       }
       const top: SearchHit[] = [];
-      const scores = this.#slotScores;
       for (let slot = 0; slot < slots; slot++) {
         let total = 0;
-        for (let w = 0, at = slot * W; w < W; w++, at++) total += scores[at]!;
+        for (let w = 0, at = slot * W; w < W; w++, at++) total += slotScores[at]!;
         if (total <= 0) continue;
-        const d = this.#slotDoc[slot]!;
+        const d = slotDoc[slot]!;
         if (top.length === limit) {
           const kth = top[limit - 1]!;
           if (total < kth.score || (total === kth.score && d > kth.doc)) continue;
@@ -745,7 +997,7 @@ export class Searcher {
       }
       return top;
     } finally {
-      for (let slot = 0; slot < slots; slot++) slotOf[this.#slotDoc[slot]!] = -1;
+      for (let slot = 0; slot < slots; slot++) slotOf[slotDoc[slot]!] = -1;
     }
   }
 
@@ -761,6 +1013,7 @@ export class Searcher {
 
   /** Document-at-a-time scoring with MaxScore and block-max pruning (module comment). */
   #run(cursors: Cursor[], W: number, limit: number, allowed: Uint8Array | undefined, exhaustive: boolean): SearchHit[] {
+    const termMax = this.ix.termMax;
     const docLanguage = this.ix.docLanguage;
     const norms = this.#norms;
     const F = this.ix.fields.length;
@@ -785,16 +1038,31 @@ export class Searcher {
     const nonEssMax = new Float64Array(W); // per word: the largest bound of its non-essential lists
     const winNon = new Float64Array(W); // ... and the largest within the current window
     const wordBound = new Float64Array(W); // ... and that for the language of the doc being completed
-    // One-essential-list scan: per other word, its strongest non-essential list when that has a dense
-    // form (null: none), the form, and the list after it, whose sufLang bounds the word's others.
-    const domList: (Cursor | null)[] = new Array<Cursor | null>(W).fill(null);
-    const domDense: (DenseTerm | null)[] = new Array<DenseTerm | null>(W).fill(null);
+    // One-essential-list scan: per other word, its strongest non-essential lists while they have a
+    // dense form (at most DENSE_CHAIN), and the list after them, whose sufLang bounds the word's others.
+    const domChain: Cursor[][] = Array.from({ length: W }, () => []);
     const domNext: (Cursor | null)[] = new Array<Cursor | null>(W).fill(null);
+    const domNextMin = new Float64Array(W); // ... the least over languages of its sufLang (0 for none)
+    // ... and the tf~ below which a posting can pass only if one of the chain's lists of the word
+    // with the largest such gain holds its doc (reqBits: their bitsets), per group of languages
+    // (outGroupOf: per word with a chain, per language its group; outScale, outBound: the group's
+    // scale of the scanned list and bound of the word's lists after the chain).
+    const xOut = new Float64Array(this.ix.languages.length);
+    const outGroupOf = Array.from({ length: W }, () => new Uint8Array(this.ix.languages.length));
+    const outScale: number[][] = [];
+    const outBound: number[][] = [];
+    let outOf = outGroupOf[0]!;
+    const reqBits: Uint32Array[] = [];
     let useDense = false;
+    let chainsFor = -1; // nonEss when the chains were built (−1: not built)
+    let nDom = 0; // words with a chain
     let scanned = 0;
     let completed = 0;
-    // One-essential-list scan: per doc language, the tf~ below which a posting cannot rank (minTf).
-    const xMin = new Float64Array(this.ix.languages.length);
+    // One-essential-list scan: per distinct scale of the list (Cursor scales), the tf~ below which a
+    // posting cannot rank (minTf).
+    const xMinOf = new Float64Array(this.ix.languages.length);
+    const cand = new Uint16Array(this.ix.blockSize);
+    const marks = new Int32Array((this.ix.blockSize + 31) >>> 5);
     {
       // A word's non-essential lists are probed strongest first (order reversed): per language,
       // the largest bound from each list on.
@@ -942,47 +1210,24 @@ export class Searcher {
         // The blocks of one list hold distinct docs.
         for (const d of this.#block(strongest.term, blocks[k]!).docs) if (!allowed || allowed[d] !== 0) seed.push(d);
       }
-      // With a mask, several words and a short strongest list (`pasta sal` + language=en: `sal`, 9k
-      // docs at 1M): the top allowed docs usually hold every word, so each allowed doc of the whole
-      // list that holds every other word (through one of its SEED_TESTS strongest lists) is seeded
-      // too. Without them θ can start just below the final one, where a dense completion (`sal` →
-      // `salt`) stays essential for the whole pass. Unfiltered, the best block seeds well enough
-      // and reading the whole list would only add work (measured at 4k–100k docs).
-      if (allowed && W > 1 && maxes.length <= SEED_MATCH_BLOCKS) {
-        const tests: ((d: number) => boolean)[] = [];
-        for (let w = 0; w < W; w++) {
-          if (w === strongest.word) continue;
-          const lists = order.filter((c) => c.word === w).slice(-SEED_TESTS).map((c) => this.#member(c.term));
-          if (lists.length > 0) tests.push(lists.length === 1 ? lists[0]! : (d) => lists.some((t) => t(d)));
-        }
-        let matched = 0;
-        for (const j of bestBlocks(maxes, maxes.length)) {
-          for (const d of this.#block(strongest.term, j).docs) {
-            if (allowed[d] !== 0 && tests.every((t) => t(d))) {
-              seed.push(d);
-              matched++;
-            }
-          }
-          if (matched >= SEED_MATCHED) break;
-        }
-      }
+      // With several words the top docs usually hold every word, so docs of the strongest list
+      // that hold every other word are seeded too (#matchedSeeds). With a mask and a short strongest
+      // list (`pasta sal` + language=en: `sal`, 9k docs at 1M), from the whole list: without them θ
+      // can start just below the final one, where a dense completion (`sal` → `salt`) stays
+      // essential for the whole pass. Unfiltered, from its SEED_MATCH_BEST best blocks (reading the
+      // whole list would only add work, measured at 4k–100k docs): at 1M the best block's docs
+      // alone start θ well below the final one (`tomato soup`: 3.92 for 4.51; 4.46 so), and each
+      // candidate scanned below it costs a probe.
+      const matchBlocks = !allowed ? Math.min(maxes.length, SEED_MATCH_BEST) : maxes.length <= SEED_MATCH_BLOCKS ? maxes.length : 0;
+      if (W > 1 && matchBlocks > 0) for (const d of this.#matchedSeeds(strongest, order, W, allowed, matchBlocks)) seed.push(d);
       // Ascending (typed array sort is numeric), each doc once.
-      const docs = Uint32Array.from(new Set(seed)).sort();
+      const docs = distinctSorted(seed);
       seeded = docs;
-      const probes = cursors.map((c) => c.clone());
-      for (const d of docs) {
-        wordScore.fill(0);
-        for (const c of probes) {
-          c.seek(d);
-          if (c.doc === d) {
-            const x = tfAt(c.docs, c.tfs, c.xs, c.i, norms, F);
-            const sc = c.uniform >= 0 ? c.uniform : c.scale[docLanguage[d]!]!;
-            const s = (sc * x) / (K1 + x);
-            if (s > wordScore[c.word]!) wordScore[c.word] = s;
-          }
-        }
+      const scores = this.#seedScores(docs, cursors, W);
+      for (let k = 0; k < docs.length; k++) {
+        const d = docs[k]!;
         let total = 0;
-        for (let w = 0; w < W; w++) total += wordScore[w]!;
+        for (let w = 0, at = k * W; w < W; w++, at++) total += scores[at]!;
         if (total > 0 && !(full && (total < theta || (total === theta && d > kthDoc)))) offer(d, total);
       }
     }
@@ -1019,26 +1264,49 @@ export class Searcher {
             const s = c.blockUb();
             if (s > blockWord[c.word]!) blockWord[c.word] = s;
           }
+          winEnd = e;
+          // First with each word's non-essential bound over its whole lists (nonEssMax, at least its
+          // window bound): when that skips the window already, its window bounds are not needed
+          // (`chicken` skips 956 of its 992 blocks so, where they cost a seek per non-essential list).
+          let loose = 0;
+          for (let w = 0; w < W; w++) loose += blockWord[w]! > nonEssMax[w]! ? blockWord[w]! : nonEssMax[w]!;
+          loose *= slack;
+          if (loose < theta || (loose === theta && low > kthDoc)) {
+            for (let k = 0; k < E; k++) ess[k]!.shallowSeek(winEnd);
+            continue;
+          }
           // Non-essential lists: the largest block bound among their blocks that may hold a doc in
-          // [low, e) (0 for a list with none there).
-          for (let w = 0; w < W; w++) winNon[w] = 0;
-          for (let k = 0; k < nonEss; k++) {
-            const c = order[k]!;
-            c.shallowSeek(low);
-            c.winUb = 0;
-            c.winM = 0;
-            if (c.doc >= e) continue; // also END
-            const { last, max } = c;
-            let m = max[c.bi]!;
-            for (let b = c.bi + 1; b < last.length && last[b - 1]! + 1 < e; b++) if (max[b]! > m) m = max[b]!;
-            const s = (c.maxScale * m) / (K1 + m);
-            c.winUb = s;
-            c.winM = m;
-            if (s > winNon[c.word]!) winNon[c.word] = s;
+          // [low, e) (0 for a list with none there). A word's lists strongest first: once a list's
+          // bound over the whole list is no more than the word's so far, neither it nor the weaker
+          // ones can raise it, and they keep that bound (a typo's or completion's lists are small).
+          for (let w = 0; w < W; w++) {
+            const lists = nonEssOf[w]!;
+            let best = 0;
+            let j = 0;
+            for (; j < lists.length; j++) {
+              const c = lists[j]!;
+              if (c.ub <= best) break;
+              c.shallowSeek(low);
+              c.winUb = 0;
+              c.winM = 0;
+              if (c.doc >= e) continue; // also END
+              const { last, max } = c;
+              let m = max[c.bi]!;
+              for (let b = c.bi + 1; b < last.length && last[b - 1]! + 1 < e; b++) if (max[b]! > m) m = max[b]!;
+              const s = (c.maxScale * m) / (K1 + m);
+              c.winUb = s;
+              c.winM = m;
+              if (s > best) best = s;
+            }
+            for (; j < lists.length; j++) {
+              const c = lists[j]!;
+              c.winUb = c.ub;
+              c.winM = termMax[c.term]!;
+            }
+            winNon[w] = best;
           }
           let bound = 0;
           for (let w = 0; w < W; w++) bound += blockWord[w]! > winNon[w]! ? blockWord[w]! : winNon[w]!;
-          winEnd = e;
           winBound = bound * slack;
         }
         if (winBound < theta || (winBound === theta && low > kthDoc)) {
@@ -1062,7 +1330,7 @@ export class Searcher {
         if (E === 1) {
           // One essential list: its docs in this block one after the other, in a tight loop;
           // a doc that cannot enter even with every non-essential bound is passed over. Most
-          // are passed over on their tf~ alone (xMin: a conservative threshold, see below).
+          // are passed over on their tf~ alone (xMinOf: conservative thresholds, see below).
           const c = ess[0]!;
           const cw = c.word;
           const blk = c.block!;
@@ -1073,57 +1341,151 @@ export class Searcher {
           let nm = 0;
           let rest = 0;
           let th = theta;
-          let nDom = 0;
+          const { scales, scaleOf } = c;
+          let xLo = Infinity; // the lowest of xMinOf
+          let nReq = 0;
           const bounds = (): void => {
             nm = winNon[cw]!;
             rest = 0;
             for (let w = 0; w < W; w++) if (w !== cw) rest += winNon[w]!;
             th = theta;
-            if (uniform >= 0) xMin.fill(minTf(uniform, nm, rest, theta, slack));
-            else for (let l = 0; l < xMin.length; l++) xMin[l] = minTf(scale[l]!, nm, rest, theta, slack);
-            nDom = 0;
-            if (useDense) {
+            // Per distinct scale, not per language (19 in the bench's dataset, 1 to 3 scales).
+            xLo = Infinity;
+            for (let j = 0; j < scales.length; j++) {
+              const m = minTf(scales[j]!, nm, rest, theta, slack);
+              xMinOf[j] = m;
+              if (m < xLo) xLo = m;
+            }
+            // The dense chains depend on the non-essential lists only (the same for every window).
+            if (useDense && chainsFor !== nonEss) {
+              chainsFor = nonEss;
+              nDom = 0;
               for (let w = 0; w < W; w++) {
-                domDense[w] = null;
+                const chain = domChain[w]!;
+                chain.length = 0;
                 const lists = nonEssOf[w]!;
-                if (w === cw || lists.length === 0 || !(lists[0]!.winUb > 0)) continue;
-                const dom = lists[0]!;
-                const dense = dom.dense === undefined ? (dom.dense = this.#dense(dom.term)) : dom.dense;
-                if (!dense) continue;
-                domList[w] = dom;
-                domDense[w] = dense;
-                domNext[w] = lists[1] ?? null;
+                if (w === cw) continue;
+                for (let j = 0; j < lists.length && j < DENSE_CHAIN; j++) {
+                  const dom = lists[j]!;
+                  const dense = dom.dense === undefined ? (dom.dense = this.#dense(dom.term)) : dom.dense;
+                  if (!dense) break;
+                  chain.push(dom);
+                }
+                if (chain.length === 0) continue;
+                const next = lists[chain.length] ?? null;
+                domNext[w] = next;
+                let m = next ? Infinity : 0;
+                if (next) for (const b of next.sufLang) if (b < m) m = b;
+                domNextMin[w] = m;
+                // The languages' distinct pairs (scale of the scanned list, bound of the lists after
+                // the chain), each with its own xOut threshold.
+                const groupOf = outGroupOf[w]!;
+                const gScale: number[] = (outScale[w] = []);
+                const gBound: number[] = (outBound[w] = []);
+                for (let l = 0; l < groupOf.length; l++) {
+                  const b = next ? next.sufLang[l]! : 0;
+                  let g = 0;
+                  while (g < gScale.length && !(gScale[g] === scaleOf[l] && gBound[g] === b)) g++;
+                  if (g === gScale.length) {
+                    gScale.push(scaleOf[l]!);
+                    gBound.push(b);
+                  }
+                  groupOf[l] = g;
+                }
                 nDom++;
+              }
+            }
+            // The other word whose bound falls most for a doc none of its chain's lists holds (then
+            // only its lists after the chain may hold it, bounded by the next one's sufLang for the
+            // doc's language): below xOut[lang], a posting can pass only if one of the chain's lists
+            // holds its doc (`tomato soup`: 3 in 4 of the postings above xLo have no `tomato`, and
+            // are passed over on a bit test each).
+            nReq = 0;
+            if (nDom > 0) {
+              let rw = -1;
+              let gain = 0;
+              for (let w = 0; w < W; w++) {
+                if (w === cw || domChain[w]!.length === 0) continue;
+                const g = winNon[w]! - Math.min(winNon[w]!, domNextMin[w]!);
+                if (g > gain) {
+                  gain = g;
+                  rw = w;
+                }
+              }
+              if (rw >= 0) {
+                let restOthers = 0;
+                for (let w = 0; w < W; w++) if (w !== cw && w !== rw) restOthers += winNon[w]!;
+                const gScale = outScale[rw]!;
+                const gBound = outBound[rw]!;
+                let any = false;
+                for (let g = 0; g < gScale.length; g++) {
+                  const b = gBound[g]! < winNon[rw]! ? gBound[g]! : winNon[rw]!;
+                  const m = minTf(scales[gScale[g]!]!, nm, restOthers + b, theta, slack);
+                  xOut[g] = m;
+                  if (m > xLo) any = true;
+                }
+                outOf = outGroupOf[rw]!;
+                if (any) for (const dom of domChain[rw]!) reqBits[nReq++] = dom.dense!.bits;
               }
             }
           };
           bounds();
-          let i = c.i;
-          for (; i < n; i++) {
+          // The postings from c.i on whose tf~ reaches the lowest threshold (θ only rises during
+          // the scan, and thresholds with it), in doc order: most are below (`chocolate cake`: 4%).
+          // (Marked in a bitset, then listed: a typed array's sort costs more than the scan saves.)
+          let nc = 0;
+          if (xLo > 0) {
+            const order = blk.order!;
+            const words = (n + 31) >>> 5;
+            for (let k = 0; k < words; k++) marks[k] = 0;
+            for (let k = 0; k < n; k++) {
+              const j = order[k]!;
+              const x = xs[j]!;
+              if (!(x >= xLo)) break;
+              if (j < c.i) continue;
+              if (nReq > 0 && !(x >= xOut[outOf[langs[j]!]!]!)) {
+                const d = docs[j]!;
+                let r = 0;
+                while (r < nReq && (reqBits[r]![d >>> 5]! & (1 << (d & 31))) === 0) r++;
+                if (r === nReq) continue;
+              }
+              marks[j >>> 5]! |= 1 << (j & 31);
+            }
+            for (let k = 0; k < words; k++) {
+              for (let m = marks[k]!; m !== 0; m &= m - 1) cand[nc++] = (k << 5) | (31 - Math.clz32(m & -m));
+            }
+          } else for (let j = c.i; j < n; j++) cand[nc++] = j;
+          for (let k = 0; k < nc; k++) {
+            const i = cand[k]!;
             const x = xs[i]!;
             const lang = langs[i]!;
-            if (x < xMin[lang]!) continue;
+            if (x < xMinOf[scaleOf[lang]!]!) continue;
             const dd = docs[i]!;
             const s = ((uniform >= 0 ? uniform : scale[lang]!) * x) / (K1 + x);
             const u = ((s > nm ? s : nm) + rest) * slack;
             if (u < theta || (u === theta && dd > kthDoc)) continue;
             if (allowed && !allowed[dd]) continue;
             if (nDom > 0) {
-              // The same bound, with a word whose strongest list has a dense array bounded by that
-              // list's exact score at d and its other lists' bound (sufLang of the next).
+              // The same bound, with a word whose strongest lists have dense arrays bounded by those
+              // lists' exact scores at d and its other lists' bound (sufLang of the next; `pasta`:
+              // `past` and `pasta`, both frequent, and typos).
               let v = s > nm ? s : nm;
               for (let w = 0; w < W; w++) {
                 if (w === cw) continue;
                 let b = winNon[w]!;
-                const dense = domDense[w];
-                if (dense) {
+                const chain = domChain[w]!;
+                if (chain.length > 0) {
                   const next = domNext[w];
                   let l = next ? next.sufLang[lang]! : 0;
-                  if ((dense.bits[dd >>> 5]! & (1 << (dd & 31))) !== 0) {
-                    const y = dense.xs[dd]!;
-                    const dom = domList[w]!;
-                    const e = ((dom.uniform >= 0 ? dom.uniform : dom.scale[lang]!) * y) / (K1 + y);
-                    if (e > l) l = e;
+                  for (let j = 0; j < chain.length; j++) {
+                    const dom = chain[j]!;
+                    if (dom.sufLang[lang]! <= l) break; // it and the lists after it bound no higher
+                    const dense = dom.dense!;
+                    if ((dense.bits[dd >>> 5]! & (1 << (dd & 31))) !== 0) {
+                      const y = dense.xs[dd]!;
+                      const e = ((dom.uniform >= 0 ? dom.uniform : dom.scale[lang]!) * y) / (K1 + y);
+                      if (e > l) l = e;
+                    }
                   }
                   if (l < b) b = l;
                 }

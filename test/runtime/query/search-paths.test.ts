@@ -1,0 +1,104 @@
+/**
+ * The search paths that only larger indexes take (runtime/query/search.ts): term at a time
+ * through dense forms under a small language's mask, the one-essential-list scan that requires
+ * another word's frequent lists, and seeding from docs holding every word. Each must return
+ * exactly what exhaustive scoring returns.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
+import { makeRecipe } from '../../helpers/make-recipe.ts';
+import { buildSearchIndex } from '../../../build/write/search.ts';
+import { byTfDescending, Searcher } from '../../../runtime/query/search.ts';
+import type { Recipe } from '../../../runtime/format/recipe.ts';
+
+const DAAT = { strategy: 'pruned' } as const;
+const TAAT = { strategy: 'term-at-a-time' } as const;
+const step = (text: string) => [{ step: 1, text }];
+
+/** A deterministic generator (LCG) of floats in [0, 1). */
+function random(seed: number): () => number {
+  return () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+/** Docs whose fields hold each of `words` with its probability (repeated 1..3 times), among tail words. */
+function corpus(n: number, words: Record<string, number>, language: (i: number) => string, seed: number): Recipe[] {
+  const rand = random(seed);
+  const tail = Array.from({ length: 120 }, (_, i) => `t${String.fromCharCode(97 + (i % 26))}q${i}`);
+  const field = (n: number, scale: number) => {
+    const out = Array.from({ length: 1 + Math.floor(rand() * n) }, () => tail[Math.floor(tail.length * rand())]!);
+    for (const [w, p] of Object.entries(words)) {
+      if (rand() < p * scale) for (let k = 1 + Math.floor(rand() * 3); k > 0; k--) out.splice(Math.floor(rand() * out.length), 0, w);
+    }
+    return out.join(' ');
+  };
+  return Array.from({ length: n }, (_, i) =>
+    makeRecipe({ id: `p${i}`, language: language(i), title: field(3, 0.4), description: field(10, 0.6), instructions: step(field(25, 0.8)) }),
+  );
+}
+
+describe('search paths of larger indexes', () => {
+  it('a filtered search in a small language equals the exhaustive answer (term at a time through dense forms)', () => {
+    // 20,000 docs, 3% German: `zzsalt` is in most docs (a dense form, and more postings than
+    // allowed docs), `zzsal` is rare, and a cut `zzsa` completes to both.
+    const recipes = corpus(20000, { zzsalt: 0.6, zzsalad: 0.2, zzpasta: 0.08, zzsal: 0.02 }, (i) => (i % 33 === 0 ? 'de' : i % 97 === 1 ? 'fr' : 'en'), 5);
+    const index = buildSearchIndex(recipes);
+    const taat = new Searcher(index, TAAT);
+    const searchers = [taat, new Searcher(index, DAAT), new Searcher(index), new Searcher(index, { ...TAAT, denseCacheTerms: 2 })];
+    const reads = vi.spyOn(taat.ix, 'forEachBlock');
+    const rand = random(9);
+    const de = Uint8Array.from(recipes, (r) => (r.language === 'de' ? 1 : 0));
+    const deSome = Uint8Array.from(de, (a) => (a && rand() < 0.5 ? 1 : 0));
+    const fr = Uint8Array.from(recipes, (r) => (r.language === 'fr' ? 1 : 0));
+    for (const query of ['zzpasta zzsal', 'zzpasta zzsa', 'zzsalt', 'zzsalt zzsalad zzpasta', 'zzsal zzsalt']) {
+      for (const allowed of [de, deSome, fr]) {
+        for (const limit of [1, 10, 50]) {
+          const want = searchers[0]!.search({ query, limit, allowed, exhaustive: true });
+          expect(want.length, query).toBeGreaterThan(0);
+          for (const s of searchers) {
+            expect(s.search({ query, limit, allowed }), query).toEqual(want);
+            expect(s.search({ query, limit, allowed }), query).toEqual(want); // again, with warm caches
+          }
+        }
+      }
+    }
+    // `zzsalt` (94 blocks) was read once, for its dense form; term at a time would read it per query.
+    const salt = taat.ix.terms.indexOf('zzsalt');
+    expect(salt).toBeGreaterThanOrEqual(0);
+    expect(reads.mock.calls.filter(([t]) => t === salt).length).toBe(1);
+  });
+
+  it('equals exhaustive scoring when the scanned list needs another word held by a frequent list (a required word)', () => {
+    // `zzsoup` is rarer and scores higher; `zztomato` is frequent (a dense form) and `zztomat`, a
+    // typo of it, holds a few docs: a doc can rank only if `zztomato` holds it, so the scan of
+    // `zzsoup` passes over the others on a bit test. Half the German docs have the typo instead.
+    const recipes = corpus(20000, { zzsoup: 0.05, zztomato: 0.15, zzbutter: 0.3, zzgarlic: 0.25 }, (i) => (i % 5 === 0 ? 'de' : 'en'), 17);
+    const rand = random(3);
+    for (const r of recipes) if (r.language === 'de' && rand() < 0.5) r.description = r.description.replaceAll('zztomato', 'zztomat');
+    const index = buildSearchIndex(recipes);
+    const searchers = [new Searcher(index, DAAT), new Searcher(index, { ...DAAT, blockCacheBlocks: 0, denseCacheTerms: 0 }), new Searcher(index, { ...DAAT, denseCacheTerms: 1 })];
+    const en = Uint8Array.from(recipes, (r) => (r.language === 'en' ? 1 : 0));
+    for (const query of ['zztomato zzsoup', 'zzsoup zztomato', 'zzgarlic zzbutter zzsoup', 'zztomato zzsou', 'zzbutter zztomato', 'zzsoup zztomat']) {
+      for (const limit of [1, 10, 50]) {
+        for (const allowed of [undefined, en]) {
+          const want = searchers[0]!.search({ query, limit, allowed, exhaustive: true });
+          expect(want.length, query).toBeGreaterThan(0);
+          for (const s of searchers) {
+            expect(s.search({ query, limit, allowed }), query).toEqual(want);
+            expect(s.search({ query, limit, allowed }), query).toEqual(want);
+          }
+        }
+      }
+    }
+  });
+
+  it('orders a block by tf~ descending (the scan visits the postings above its threshold only)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.float({ min: 0, max: 1000, noNaN: true }), { maxLength: 300 }), (values) => {
+        const xs = Float32Array.from(values);
+        const order = Array.from(byTfDescending(xs));
+        expect([...order].sort((a, b) => a - b)).toEqual(values.map((_, i) => i));
+        for (let k = 1; k < order.length; k++) expect(xs[order[k - 1]!]!).toBeGreaterThanOrEqual(xs[order[k]!]!);
+      }),
+    );
+  });
+});
