@@ -51,6 +51,15 @@ function readDate(raw: string): string | undefined {
   return undefined;
 }
 
+/** The first of `values` that is a date (toIsoDate). Not a closure in pickDates: tsx names every closure as it is created, a cost per recipe. */
+function firstDate(values: unknown[]): string | undefined {
+  for (const v of values) {
+    const date = toIsoDate(v);
+    if (date !== undefined) return date;
+  }
+  return undefined;
+}
+
 /**
  * createdAt/updatedAt. createdAt: published date, else the source's hint (git first commit),
  * else the source snapshot's commit date (deterministic; never the build time).
@@ -62,15 +71,8 @@ export function pickDates(input: {
   modified: unknown[];
   fallback: string;
 }): { createdAt: string; updatedAt: string } {
-  const first = (values: unknown[]): string | undefined => {
-    for (const v of values) {
-      const date = toIsoDate(v);
-      if (date !== undefined) return date;
-    }
-    return undefined;
-  };
-  const createdAt = first(input.published) ?? toIsoDate(input.fallback) ?? new Date(0).toISOString();
-  const modified = first(input.modified);
+  const createdAt = firstDate(input.published) ?? toIsoDate(input.fallback) ?? new Date(0).toISOString();
+  const modified = firstDate(input.modified);
   const updatedAt = modified !== undefined && modified > createdAt ? modified : createdAt;
   return { createdAt, updatedAt };
 }

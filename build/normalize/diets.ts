@@ -58,8 +58,9 @@ export function deriveDiets(ingredientIds: (string | undefined)[], labels: reado
   // Bit i of a mask stands for DIETS[i]: `suits` when every entry says it suits, `unsuitable` when any says it does not.
   let suits = ingredientIds.length > 0 ? ALL : 0;
   let unsuitable = 0;
+  const byId = masksByIdOf(catalog);
   for (const id of ingredientIds) {
-    const [yes, no] = masksOf(catalog, id);
+    const [yes, no] = masksOf(catalog, byId, id);
     suits &= yes;
     unsuitable |= no;
   }
@@ -77,10 +78,15 @@ const NO_ENTRY: readonly [number, number] = [0, 0];
 /** Per catalog: id → [flags true, flags false] as DIETS bit masks (entries never change during a build). */
 const MASKS = new WeakMap<Catalog, Map<string, readonly [number, number]>>();
 
-function masksOf(catalog: Catalog, id: string | undefined): readonly [number, number] {
-  if (id === undefined) return NO_ENTRY;
+/** The catalog's masks so far (MASKS), looked up once per recipe rather than once per ingredient. */
+function masksByIdOf(catalog: Catalog): Map<string, readonly [number, number]> {
   let byId = MASKS.get(catalog);
   if (byId === undefined) MASKS.set(catalog, (byId = new Map()));
+  return byId;
+}
+
+function masksOf(catalog: Catalog, byId: Map<string, readonly [number, number]>, id: string | undefined): readonly [number, number] {
+  if (id === undefined) return NO_ENTRY;
   let masks = byId.get(id);
   if (masks === undefined) {
     const e: CatalogEntry | undefined = catalog.get(id);

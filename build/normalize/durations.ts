@@ -5,6 +5,7 @@
  * Rules: a range counts as its upper end (a "at most N minutes" filter must not under-promise);
  * parts joined by "+" are added; text without any number+unit gives undefined.
  */
+import { BoundedMemo } from './bounded-memo.ts';
 
 const ISO = /^P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/i;
 
@@ -59,9 +60,17 @@ function fromText(text: string): number | undefined {
 /** Seconds for a duration value, or undefined when it cannot be read. Zero counts as unknown. */
 export function parseDuration(value: unknown): number | undefined {
   if (typeof value === 'number') return value > 0 ? Math.round(value) : undefined;
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  if (typeof value !== 'string') return undefined;
+  return DURATIONS.get(value, textSeconds) ?? undefined;
+}
+
+/** Durations repeat across recipes ("PT20M"): a text's seconds memoised (null: none). Bounded. */
+const DURATIONS = new BoundedMemo<string, number | null>(100_000);
+
+function textSeconds(value: string): number | null {
+  if (value.trim() === '') return null;
   const seconds = fromIso(value) ?? fromText(value);
-  return seconds !== undefined && seconds > 0 ? seconds : undefined;
+  return seconds !== undefined && seconds > 0 ? seconds : null;
 }
 
 /** Minutes (as published by several sources) → an ISO 8601 duration for a schema.org field. */

@@ -1,5 +1,6 @@
 import type { Amount, Nutrition } from '../../runtime/format/recipe.ts';
 import type { SchemaNutrition } from '../sources/types.ts';
+import { BoundedMemo } from './bounded-memo.ts';
 
 /**
  * schema.org NutritionInformation ("143 kcal", "12 g", "629 mg", "1,2 g") → Nutrition amounts.
@@ -31,10 +32,21 @@ export function parseAmount(raw: unknown): Amount | undefined {
   return { unit: (m[2] ?? '').toLowerCase(), value };
 }
 
+/**
+ * Published amounts repeat across recipes ("12 g"): parseAmount of a text memoised (null: none),
+ * for the converters below, which only read it. Bounded.
+ */
+const AMOUNTS = new BoundedMemo<string, Amount | null>(100_000);
+const parsedOrNull = (raw: string): Amount | null => parseAmount(raw) ?? null;
+
+function amountOf(raw: unknown): Amount | undefined {
+  return typeof raw === 'string' ? AMOUNTS.get(raw, parsedOrNull) ?? undefined : parseAmount(raw);
+}
+
 const round = (value: number, digits = 3): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
 function calories(raw: unknown): Amount | undefined {
-  const a = parseAmount(raw);
+  const a = amountOf(raw);
   if (!a) return undefined;
   if (a.unit === 'kj') return { unit: 'kcal', value: round(a.value / 4.184, 1) };
   if (a.unit === '' || a.unit === 'kcal' || a.unit.startsWith('cal') || a.unit === 'kalorien') return { unit: 'kcal', value: a.value };
@@ -42,7 +54,7 @@ function calories(raw: unknown): Amount | undefined {
 }
 
 function grams(raw: unknown): Amount | undefined {
-  const a = parseAmount(raw);
+  const a = amountOf(raw);
   if (!a) return undefined;
   if (a.unit === '' || a.unit === 'g' || a.unit.startsWith('gram')) return { unit: 'g', value: a.value };
   if (a.unit === 'mg') return { unit: 'g', value: round(a.value / 1000) };
@@ -51,7 +63,7 @@ function grams(raw: unknown): Amount | undefined {
 
 /** Keeps mg or g as published (sodium may be published in grams). */
 function milligramsOrGrams(raw: unknown): Amount | undefined {
-  const a = parseAmount(raw);
+  const a = amountOf(raw);
   if (!a) return undefined;
   if (a.unit === '' || a.unit === 'mg' || a.unit.startsWith('milligram')) return { unit: 'mg', value: a.value };
   if (a.unit === 'g' || a.unit.startsWith('gram')) return { unit: 'g', value: a.value };

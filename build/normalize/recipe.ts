@@ -83,7 +83,8 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
   };
   const author = toAuthor(r.author, url);
   if (author) recipe.author = author;
-  const equipment = unique([...equipmentOf(rec, steps, language), ...mapEquipment(nonFood.map((i) => i.name), language)]);
+  const fromSteps = equipmentOf(rec, steps, language);
+  const equipment = nonFood.length > 0 ? unique([...fromSteps, ...mapEquipment(nonFood.map((i) => i.name), language)]) : fromSteps;
   if (equipment.length > 0) recipe.equipment = equipment;
   return recipe;
 }

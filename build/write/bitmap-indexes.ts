@@ -36,11 +36,8 @@ export const bitmapIndexesWriter: PartWriter = {
     const families = BITMAP_FAMILIES.map((family) => ({ family, docsByKey: new DocsByKey() }));
     return {
       add(doc, { facts }) {
-        for (const { family, docsByKey } of families) {
-          const values = FAMILY_VALUES[family](facts);
-          if (values.length === 1) docsByKey.add(values[0]!, doc);
-          else if (values.length > 1) for (const key of new Set(values)) docsByKey.add(key, doc);
-        }
+        // addOnce: a value twice in one recipe counts once, without a Set per recipe and family.
+        for (const { family, docsByKey } of families) for (const key of FAMILY_VALUES[family](facts)) docsByKey.addOnce(key, doc);
       },
       finish() {
         for (const { family, docsByKey } of families) emit(PATHS.bitmapIndex(family), encodeBitmapIndex(family, bitmapsOf(docsByKey)));

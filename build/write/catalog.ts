@@ -7,16 +7,23 @@ import type { PartWriter } from './types.ts';
 export const catalogWriter: PartWriter = {
   name: 'ingredient catalog',
   begin({ catalog, ingredientNames, emit }) {
-    const counts = new Map<string, number>();
+    // Per id: the recipes that use it, counted once each (`doc`: the last one counted; docs ascend).
+    const counts = new Map<string, { recipes: number; doc: number }>();
     return {
-      add(_doc, { facts }) {
-        for (const id of new Set(facts.ingredients.map((i) => i.id).filter((x): x is string => !!x))) {
-          counts.set(id, (counts.get(id) ?? 0) + 1);
+      add(doc, { facts }) {
+        for (const { id } of facts.ingredients) {
+          if (!id) continue;
+          let count = counts.get(id);
+          if (count === undefined) counts.set(id, (count = { recipes: 0, doc: -1 }));
+          if (count.doc !== doc) {
+            count.doc = doc;
+            count.recipes++;
+          }
         }
       },
       finish() {
         const blob: CatalogBlob = {
-          entries: catalog.map((e) => ({ ...e, recipeCount: counts.get(e.id) ?? 0 })),
+          entries: catalog.map((e) => ({ ...e, recipeCount: counts.get(e.id)?.recipes ?? 0 })),
           names: ingredientNames.map(([n, id]) => [n, id]),
         };
         emit(PATHS.catalog, encodeBlob('catalog', blob));

@@ -120,56 +120,73 @@ export function writeFacts(sink: ByteSink, facts: RecipeFacts, table: FactsStrin
 /** Reads the facts written by writeFacts at buf[at, end); `table`: FactsStrings.strings of their part. */
 export function readFacts(buf: Buffer, at: number, end: number, table: readonly string[]): RecipeFacts {
   if (buf[at] === JSON_FACTS) return JSON.parse(buf.toString('utf8', at + 1, end)) as RecipeFacts;
-  let p = at + 1;
-  const varint = (): number => {
-    let v = 0;
-    for (let shift = 0; ; shift += 7) {
-      const b = buf[p++]!;
-      v |= (b & 0x7f) << shift;
-      if (b < 0x80) return v >>> 0;
-    }
-  };
-  const string = (): string => {
-    const s = table[varint()];
-    if (s === undefined) throw new Error('spill: facts refer to no string');
-    return s;
-  };
-  const strings = (): string[] => {
-    const n = varint();
-    const out = new Array<string>(n);
-    for (let i = 0; i < n; i++) out[i] = string();
-    return out;
-  };
-  const number = (): number | null => {
-    if (buf[p++] === 0) return null;
-    const n = buf.readDoubleLE(p);
-    p += 8;
-    return n;
-  };
-  const k = varint();
-  const id = k % 2 === 0 ? buf.toString('latin1', p, (p += k / 2)) : table[(k - 1) / 2]!;
-  const language = string();
-  const categories = strings();
-  const courses = strings();
-  const cuisines = strings();
-  const diets = strings();
-  const ingredients: RecipeFacts['ingredients'] = new Array(varint());
+  const r = new FactsReader(buf, at + 1, table);
+  const k = r.varint();
+  const id = k % 2 === 0 ? buf.toString('latin1', r.p, (r.p += k / 2)) : table[(k - 1) / 2]!;
+  const language = r.string();
+  const categories = r.strings();
+  const courses = r.strings();
+  const cuisines = r.strings();
+  const diets = r.strings();
+  const ingredients: RecipeFacts['ingredients'] = new Array(r.varint());
   for (let i = 0; i < ingredients.length; i++) {
-    const v = varint();
+    const v = r.varint();
     const optional = (v & 1) === 1;
     ingredients[i] = v < 2 ? { optional } : { id: table[(v >>> 1) - 1]!, optional };
   }
-  const count = number();
-  const value = number();
-  const numeric = new Array<number | null>(varint());
-  for (let i = 0; i < numeric.length; i++) numeric[i] = number();
-  const equipmentCount = varint();
+  const count = r.number();
+  const value = r.number();
+  const numeric = new Array<number | null>(r.varint());
+  for (let i = 0; i < numeric.length; i++) numeric[i] = r.number();
+  const equipmentCount = r.varint();
   const facts = { id, language, categories, courses, cuisines, diets, ingredients, rating: { count, value }, numeric } as RecipeFacts;
   if (equipmentCount > 0) {
     const equipment = new Array<string>(equipmentCount - 1);
-    for (let i = 0; i < equipment.length; i++) equipment[i] = string();
+    for (let i = 0; i < equipment.length; i++) equipment[i] = r.string();
     facts.equipment = equipment;
   }
-  if (p !== end) throw new Error('spill: malformed facts');
+  if (r.p !== end) throw new Error('spill: malformed facts');
   return facts;
+}
+
+/**
+ * readFacts' cursor over the binary form. A class, not closures in readFacts: tsx (esbuild
+ * keepNames) names every closure as it is created, which cost more than the reading itself.
+ */
+class FactsReader {
+  constructor(
+    readonly buf: Buffer,
+    public p: number,
+    readonly table: readonly string[],
+  ) {}
+
+  varint(): number {
+    const buf = this.buf;
+    let v = 0;
+    for (let shift = 0; ; shift += 7) {
+      const b = buf[this.p++]!;
+      v |= (b & 0x7f) << shift;
+      if (b < 0x80) return v >>> 0;
+    }
+  }
+
+  string(): string {
+    const s = this.table[this.varint()];
+    if (s === undefined) throw new Error('spill: facts refer to no string');
+    return s;
+  }
+
+  strings(): string[] {
+    const n = this.varint();
+    const out = new Array<string>(n);
+    for (let i = 0; i < n; i++) out[i] = this.string();
+    return out;
+  }
+
+  number(): number | null {
+    if (this.buf[this.p++] === 0) return null;
+    const n = this.buf.readDoubleLE(this.p);
+    this.p += 8;
+    return n;
+  }
 }

@@ -16,6 +16,11 @@ export class U32List {
     this.#data[this.length++] = value;
   }
 
+  /** The last value pushed (length > 0). */
+  last(): number {
+    return this.#data[this.length - 1]!;
+  }
+
   /** A view of the pushed values (valid until the next push). */
   view(): Uint32Array {
     return this.#data.subarray(0, this.length);
@@ -29,6 +34,14 @@ export class DocsByKey {
   add(key: string, doc: number): void {
     let list = this.lists.get(key);
     if (!list) this.lists.set(key, (list = new U32List(4)));
+    list.push(doc);
+  }
+
+  /** add, unless `doc` is the key's last doc already (a key twice in one doc counts once). */
+  addOnce(key: string, doc: number): void {
+    let list = this.lists.get(key);
+    if (!list) this.lists.set(key, (list = new U32List(4)));
+    else if (list.length > 0 && list.last() === doc) return;
     list.push(doc);
   }
 }

@@ -367,65 +367,64 @@ function writeStrings(sink: ByteSink, values: readonly unknown[]): void {
 
 /** The search spill's record of a recipe: writeSearchRecord(…, recipe.language, fieldTexts(recipe)). */
 export function writeRecipeSearchRecord(sink: ByteSink, recipe: Recipe, lines: SpillLines, known = knownOf(recipe)): void {
+  // Module functions, not closures: tsx (esbuild keepNames) names every closure as it is created, a cost per recipe.
   const start = sink.at;
   sink.room(SEARCH_RECORD_HEADER);
   sink.at += SEARCH_RECORD_HEADER;
   let from = sink.at;
   let field = 0;
-  const end = () => {
-    sink.buf.writeUInt32LE(sink.at - from, start + 4 * field++);
-    from = sink.at;
-  };
-  /** An item of text: its byte length (varint, doubled), then its bytes; an empty one only as one of several lines. */
-  const text = (s: string, line = false) => {
-    if (s.length === 0 && !line) return;
-    sink.room(5 + 3 * s.length);
-    const n = sink.buf.write(s, sink.at + 5, 'utf8');
-    const textAt = writeVarint(sink.bytes, sink.at, 2 * n);
-    sink.bytes.copyWithin(textAt, sink.at + 5, sink.at + 5 + n);
-    sink.at = textAt + n;
-  };
-  /** An item of text already in UTF-8. */
-  const bytesItem = (b: Uint8Array) => {
-    sink.room(5);
-    sink.at = writeVarint(sink.bytes, sink.at, 2 * b.length);
-    sink.copy(b);
-  };
-  /** An item that is a line of the part's lines. */
-  const line = (id: number) => {
-    sink.room(5);
-    sink.at = writeVarint(sink.bytes, sink.at, 2 * id + 1);
-  };
   sink.utf8(recipe.language);
-  end();
-  text(recipe.title);
-  end();
+  from = endField(sink, start, field++, from);
+  textItem(sink, recipe.title);
+  from = endField(sink, start, field++, from);
   const ingredients = recipe.ingredients;
   if (ingredients.every((i) => i !== null && typeof i === 'object' && typeof i.name === 'string')) {
-    ingredients.forEach((ingredient, i) => {
+    for (let i = 0; i < ingredients.length; i++) {
+      const ingredient = ingredients[i]!;
       const bytes = known.ingredients[i];
-      if (bytes?.nameRaw === undefined || bytes.name !== ingredient.name) text(ingredient.name, true);
-      else {
-        const id = lines.idOf(bytes.nameLine, bytes.nameRaw);
-        if (id >= 0) line(id);
-        else bytesItem(bytes.nameRaw);
-      }
-    });
-  } else text(ingredients.map((i) => i.name).join('\n'));
-  end();
-  text([...recipe.tags, ...recipe.categories, ...recipe.cuisines, ...recipe.courses].join('\n'));
-  end();
-  text(recipe.description);
-  end();
+      if (bytes?.nameRaw === undefined || bytes.name !== ingredient.name) textItem(sink, ingredient.name, true);
+      else lineOrBytes(sink, lines.idOf(bytes.nameLine, bytes.nameRaw), bytes.nameRaw);
+    }
+  } else textItem(sink, ingredients.map((i) => i.name).join('\n'));
+  from = endField(sink, start, field++, from);
+  textItem(sink, [...recipe.tags, ...recipe.categories, ...recipe.cuisines, ...recipe.courses].join('\n'));
+  from = endField(sink, start, field++, from);
+  textItem(sink, recipe.description);
+  from = endField(sink, start, field++, from);
   const instructions = recipe.instructions;
   if (instructions.every((s) => s !== null && typeof s === 'object' && typeof s.text === 'string')) {
-    instructions.forEach((s, i) => {
-      const step = known.steps?.[i] ?? stepBytes(s.text);
-      const id = lines.idOf(step.line, step.raw);
-      if (id >= 0) line(id);
-      else bytesItem(step.raw);
-    });
-  } else text(instructions.map((s) => s.text).join('\n'));
-  end();
+    for (let i = 0; i < instructions.length; i++) {
+      const step = known.steps?.[i] ?? stepBytes(instructions[i]!.text);
+      lineOrBytes(sink, lines.idOf(step.line, step.raw), step.raw);
+    }
+  } else textItem(sink, instructions.map((s) => s.text).join('\n'));
+  from = endField(sink, start, field++, from);
   if (field !== FIELD_COUNT + 1) throw new Error(`search record: ${field - 1} fields for ${FIELD_COUNT}`);
+}
+
+/** Ends field `field` (begun at `from`) of the search record at `start`: its byte length goes into the header's slot `field`. Returns where the next field begins. */
+function endField(sink: ByteSink, start: number, field: number, from: number): number {
+  sink.buf.writeUInt32LE(sink.at - from, start + 4 * field);
+  return sink.at;
+}
+
+/** An item of text: its byte length (varint, doubled), then its bytes; an empty one only as one of several lines. */
+function textItem(sink: ByteSink, s: string, line = false): void {
+  if (s.length === 0 && !line) return;
+  sink.room(5 + 3 * s.length);
+  const n = sink.buf.write(s, sink.at + 5, 'utf8');
+  const textAt = writeVarint(sink.bytes, sink.at, 2 * n);
+  sink.bytes.copyWithin(textAt, sink.at + 5, sink.at + 5 + n);
+  sink.at = textAt + n;
+}
+
+/** Line `id` of the part's lines (its id, varint, doubled plus one), or, when id < 0, an item of text already in UTF-8. */
+function lineOrBytes(sink: ByteSink, id: number, b: Uint8Array): void {
+  sink.room(5);
+  if (id >= 0) {
+    sink.at = writeVarint(sink.bytes, sink.at, 2 * id + 1);
+    return;
+  }
+  sink.at = writeVarint(sink.bytes, sink.at, 2 * b.length);
+  sink.copy(b);
 }

@@ -310,7 +310,14 @@ export function spillRecipes(dir: string, parts = 1): Spill {
         order.forEach((i, doc) => {
           const p = part.at(i);
           const { json, facts } = readRecipe(fds[p]!, pos[p]!, record.at(i), scratch);
-          add(doc, { json, facts, recipe: () => JSON.parse(json.toString('utf8')) as Recipe });
+          // A method, not an arrow function: tsx (esbuild keepNames) names every arrow function as it is created.
+          add(doc, {
+            json,
+            facts,
+            recipe() {
+              return JSON.parse(json.toString('utf8')) as Recipe;
+            },
+          });
         });
       });
     },
