@@ -185,7 +185,9 @@ export function joinRecordsJson(records: readonly (readonly [ShardReader, number
     const json = Array.isArray(tuple) ? tuple[1] : undefined;
     if (!(json instanceof Uint8Array)) throw new FormatError('record shard: a record is not [id, json bytes]');
     if (k > 0) buf[w++] = COMMA;
-    if (json.buffer === buf.buffer) buf.copyWithin(w, json.byteOffset - buf.byteOffset, json.byteOffset - buf.byteOffset + json.length);
+    // msgpackr gives bin as a view of its input (here, of buf); a copy elsewhere is copied in.
+    const at = json.byteOffset - buf.byteOffset;
+    if (json.buffer === buf.buffer && at >= 0 && at + json.length <= buf.length) buf.copyWithin(w, at, at + json.length);
     else buf.set(json, w);
     w += json.length;
   });
