@@ -92,35 +92,6 @@ export class ShardReader {
     return packr.unpack(this.#source.read(this.#recordsStart + start, end - start)) as RecordTuple;
   }
 
-  /**
-   * The tuples of records `indices` (in that order, repeats allowed): records that lie near each
-   * other are read together, one read per run of records whose gaps are at most SPAN_GAP bytes
-   * (a page of a list is often consecutive records: one read instead of one per record).
-   */
-  tuples(indices: readonly number[]): RecordTuple[] {
-    for (const i of indices) this.#check(i);
-    const order = indices.map((_, k) => k).sort((a, b) => indices[a]! - indices[b]!);
-    const out = new Array<RecordTuple>(indices.length);
-    for (let k = 0; k < order.length; ) {
-      const spanStart = this.#offsets[indices[order[k]!]!]!;
-      let spanEnd = this.#offsets[indices[order[k]!]! + 1]!;
-      let last = k + 1;
-      for (; last < order.length; last++) {
-        const i = indices[order[last]!]!;
-        const start = this.#offsets[i]!;
-        const end = this.#offsets[i + 1]!;
-        if (start > spanEnd + SPAN_GAP || end - spanStart > SPAN_MAX) break;
-        spanEnd = Math.max(spanEnd, end);
-      }
-      const bytes = this.#source.read(this.#recordsStart + spanStart, spanEnd - spanStart);
-      for (; k < last; k++) {
-        const i = indices[order[k]!]!;
-        out[order[k]!] = packr.unpack(bytes.subarray(this.#offsets[i]! - spanStart, this.#offsets[i + 1]! - spanStart)) as RecordTuple;
-      }
-    }
-    return out;
-  }
-
   /** Where record i lies in the source: [start, end). */
   range(i: number): [number, number] {
     this.#check(i);
@@ -138,24 +109,21 @@ export class ShardReader {
 }
 
 /**
- * Records at most this many bytes apart are read in one go (ShardReader.tuples; default 8 KiB,
- * about two records: reading them costs less than another read call), and one read spans at most
- * SPAN_MAX bytes (default 1 MiB).
+ * Records at most this many bytes apart are read in one go (readRecords; default 8 KiB, about two
+ * records: reading them costs less than another read call), and one read spans at most SPAN_MAX
+ * bytes (default 1 MiB).
  */
 const SPAN_GAP = 8192;
 const SPAN_MAX = 1 << 20;
 
 /**
- * `head`, the stored JSON of each record (shard, index within it) in order, comma-separated, then
- * `tail`: a list body in one buffer, the only one allocated. Runs of neighbouring records are read
- * straight into it (gaps of at most SPAN_GAP bytes read along), then each record's JSON is moved
- * down over its msgpack framing: a record's framing (array, id, bin header: 5 bytes or more) is
- * longer than the comma that replaces it, so a record's JSON never moves onto bytes not yet used.
+ * Reads records (shard, index within it) into one buffer, in the order asked, with `before` bytes
+ * left free ahead of them and `after` behind: one read per run of records that follow each other in
+ * one shard with gaps of at most SPAN_GAP bytes (a page of a list is often one run). Returns the
+ * buffer and each record's tuple, whose JSON bytes are a view into it.
  */
-export function joinRecordsJson(records: readonly (readonly [ShardReader, number])[], head: Uint8Array, tail: Uint8Array): Buffer {
+function readRecords(records: readonly (readonly [ShardReader, number])[], before: number, after: number): { buf: Buffer; tuples: RecordTuple[] } {
   const ranges = records.map(([shard, i]) => shard.range(i));
-  // Runs, in the order asked: a record joins the run before it when it is in the same shard,
-  // after it and close enough.
   const runs: { source: ByteSource; start: number; end: number }[] = [];
   const runOf = new Array<number>(records.length);
   records.forEach(([shard], k) => {
@@ -166,22 +134,40 @@ export function joinRecordsJson(records: readonly (readonly [ShardReader, number
     runOf[k] = runs.length - 1;
   });
   const runAt = new Array<number>(runs.length);
-  let size = head.length + tail.length;
-  for (let r = 0; r < runs.length; r++) {
-    runAt[r] = size - tail.length;
-    size += runs[r]!.end - runs[r]!.start;
-  }
-  const buf = Buffer.allocUnsafe(size);
-  buf.set(head, 0);
+  let size = before;
+  runs.forEach((run, r) => {
+    runAt[r] = size;
+    size += run.end - run.start;
+  });
+  const buf = Buffer.allocUnsafe(size + after);
   runs.forEach((run, r) => {
     const n = run.end - run.start;
     if (run.source.readInto(run.start, n, buf, runAt[r]!) !== n) throw new FormatError('record shard: truncated record');
   });
+  const tuples = ranges.map(([start, end], k) => {
+    const from = runAt[runOf[k]!]! + start - runs[runOf[k]!]!.start;
+    return packr.unpack(buf.subarray(from, from + end - start)) as RecordTuple;
+  });
+  return { buf, tuples };
+}
+
+/** The tuples of records (shard, index within it), in the order asked, repeats allowed; neighbours are read together (readRecords). */
+export function recordTuples(records: readonly (readonly [ShardReader, number])[]): RecordTuple[] {
+  return readRecords(records, 0, 0).tuples;
+}
+
+/**
+ * `head`, the stored JSON of each record (shard, index within it) in order, comma-separated, then
+ * `tail`: a list body in one buffer, the only one allocated. The records are read straight into it
+ * (readRecords), then each record's JSON is moved down over its msgpack framing: a record's framing
+ * (array, id, bin header: 5 bytes or more) is longer than the comma that replaces it, so a record's
+ * JSON never moves onto bytes not yet used.
+ */
+export function joinRecordsJson(records: readonly (readonly [ShardReader, number])[], head: Uint8Array, tail: Uint8Array): Buffer {
+  const { buf, tuples } = readRecords(records, head.length, tail.length);
+  buf.set(head, 0);
   let w = head.length;
-  records.forEach((_, k) => {
-    const run = runs[runOf[k]!]!;
-    const from = runAt[runOf[k]!]! + ranges[k]![0] - run.start;
-    const tuple = packr.unpack(buf.subarray(from, from + ranges[k]![1] - ranges[k]![0])) as RecordTuple;
+  tuples.forEach((tuple, k) => {
     const json = Array.isArray(tuple) ? tuple[1] : undefined;
     if (!(json instanceof Uint8Array)) throw new FormatError('record shard: a record is not [id, json bytes]');
     if (k > 0) buf[w++] = COMMA;

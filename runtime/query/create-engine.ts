@@ -17,7 +17,7 @@ import { PantryWorkspace } from './pantry-rank.ts';
 import { PATHS } from '../format/constants.ts';
 import { SearchIndexReader } from '../format/search-index.ts';
 import { decodeContainer } from '../format/container.ts';
-import { joinRecordsJson } from '../format/shard.ts';
+import { joinRecordsJson, recordTuples } from '../format/shard.ts';
 import { Searcher } from './search.ts';
 import { allowedDocs } from './search-query.ts';
 
@@ -49,33 +49,12 @@ export function createEngine(ds: Dataset): Engine {
     checkDoc(doc);
     return ds.shard(doc >>> SHARD_BITS).tuple(doc & (RECORDS_PER_SHARD - 1))[1];
   };
-  /** Per doc (in order) its stored JSON; the docs of one shard are read together (ShardReader.tuples). */
-  const recordsJson = (docs: ArrayLike<number>): Uint8Array[] => {
-    const byShard = new Map<number, number[]>();
-    for (let k = 0; k < docs.length; k++) {
-      checkDoc(docs[k]!);
-      const shard = docs[k]! >>> SHARD_BITS;
-      const ks = byShard.get(shard);
-      if (ks) ks.push(k);
-      else byShard.set(shard, [k]);
-    }
-    const out = new Array<Uint8Array>(docs.length);
-    for (const [shard, ks] of byShard) {
-      const tuples = ds.shard(shard).tuples(ks.map((k) => docs[k]! & (RECORDS_PER_SHARD - 1)));
-      ks.forEach((k, j) => (out[k] = tuples[j]![1]));
-    }
-    return out;
-  };
-
-  const joinJson = (docs: ArrayLike<number>, head: Uint8Array, tail: Uint8Array): Buffer =>
-    joinRecordsJson(
-      Array.from(docs, (doc) => {
-        checkDoc(doc);
-        return [ds.shard(doc >>> SHARD_BITS), doc & (RECORDS_PER_SHARD - 1)] as const;
-      }),
-      head,
-      tail,
-    );
+  /** Each doc's shard and index within it (checked). */
+  const located = (docs: ArrayLike<number>) =>
+    Array.from(docs, (doc) => {
+      checkDoc(doc);
+      return [ds.shard(doc >>> SHARD_BITS), doc & (RECORDS_PER_SHARD - 1)] as const;
+    });
 
   const record = (doc: number) => JSON.parse(decoder.decode(recordJson(doc))) as Recipe;
 
@@ -86,8 +65,8 @@ export function createEngine(ds: Dataset): Engine {
       recipeCount: ds.recipeCount,
       builtFrom: ds.manifest.sources,
     },
-    recordsJson,
-    joinRecordsJson: joinJson,
+    recordsJson: (docs) => recordTuples(located(docs)).map((t) => t[1]),
+    joinRecordsJson: (docs, head, tail) => joinRecordsJson(located(docs), head, tail),
     listRecipes: (filter, page) => listRecipes(ds, filter, page, all),
     pantry: (q) => runPantry(pantrySource, pantryWorkspace, record, q),
     popular(page: PageRequest) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bufferSource, encodeShard, joinRecordsJson, ShardReader, type ByteSource } from '../../../runtime/format/shard.ts';
+import { bufferSource, encodeShard, joinRecordsJson, recordTuples, ShardReader, type ByteSource } from '../../../runtime/format/shard.ts';
 import type { RecordTuple } from '../../../runtime/format/constants.ts';
 
 /** Records of varied sizes: small ones sit within one read of each other, 20 KB ones do not. */
@@ -17,33 +17,34 @@ function counted(buf: Buffer): ByteSource & { reads: number } {
   return src;
 }
 
-describe('ShardReader.tuples', () => {
+describe('recordTuples', () => {
+  const tuples = (shard: ShardReader, indices: number[]) => recordTuples(indices.map((i) => [shard, i] as const));
   const bytes = encodeShard(0, records);
 
   it('returns the same tuples as tuple(), in the order asked, repeats included', () => {
     const shard = new ShardReader(bufferSource(bytes), 'shard');
     const asked = [5, 3, 39, 0, 3, 14, 13, 21, 1];
-    expect(shard.tuples(asked)).toEqual(asked.map((i) => shard.tuple(i)));
-    expect(shard.tuples([])).toEqual([]);
+    expect(tuples(shard, asked)).toEqual(asked.map((i) => shard.tuple(i)));
+    expect(tuples(shard, [])).toEqual([]);
   });
 
   it('reads a run of neighbouring records once, and far-apart records separately', () => {
     const src = counted(bytes);
     const shard = new ShardReader(src, 'shard');
     src.reads = 0;
-    shard.tuples([1, 2, 3, 4, 5, 6]);
+    tuples(shard, [1, 2, 3, 4, 5, 6]);
     expect(src.reads).toBe(1);
     src.reads = 0;
     // 7 holds 20 KB: 6 and 8 are more than the gap apart once 7 is not asked for.
-    shard.tuples([6, 8]);
+    tuples(shard, [6, 8]);
     expect(src.reads).toBe(2);
   });
 
   it('refuses a record number outside the shard', () => {
     const shard = new ShardReader(bufferSource(bytes), 'shard');
-    expect(() => shard.tuples([0, 40])).toThrow(RangeError);
-    expect(() => shard.tuples([-1])).toThrow(RangeError);
-    expect(() => shard.tuples([1.5])).toThrow(RangeError);
+    expect(() => tuples(shard, [0, 40])).toThrow(RangeError);
+    expect(() => tuples(shard, [-1])).toThrow(RangeError);
+    expect(() => tuples(shard, [1.5])).toThrow(RangeError);
   });
 });
 
