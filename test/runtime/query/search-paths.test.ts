@@ -7,6 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
+import { expectExhaustiveAnswers } from '../../helpers/search-oracle.ts';
 import { buildSearchIndex } from '../../../build/write/search.ts';
 import { byTfDescending, Searcher } from '../../../runtime/query/search.ts';
 import type { Recipe } from '../../../runtime/format/recipe.ts';
@@ -49,18 +50,7 @@ describe('search paths of larger indexes', () => {
     const de = Uint8Array.from(recipes, (r) => (r.language === 'de' ? 1 : 0));
     const deSome = Uint8Array.from(de, (a) => (a && rand() < 0.5 ? 1 : 0));
     const fr = Uint8Array.from(recipes, (r) => (r.language === 'fr' ? 1 : 0));
-    for (const query of ['zzpasta zzsal', 'zzpasta zzsa', 'zzsalt', 'zzsalt zzsalad zzpasta', 'zzsal zzsalt']) {
-      for (const allowed of [de, deSome, fr]) {
-        for (const limit of [1, 10, 50]) {
-          const want = searchers[0]!.search({ query, limit, allowed, exhaustive: true });
-          expect(want.length, query).toBeGreaterThan(0);
-          for (const s of searchers) {
-            expect(s.search({ query, limit, allowed }), query).toEqual(want);
-            expect(s.search({ query, limit, allowed }), query).toEqual(want); // again, with warm caches
-          }
-        }
-      }
-    }
+    expectExhaustiveAnswers(searchers, ['zzpasta zzsal', 'zzpasta zzsa', 'zzsalt', 'zzsalt zzsalad zzpasta', 'zzsal zzsalt'], [de, deSome, fr]);
     // `zzsalt` (94 blocks) was read once, for its dense form; term at a time would read it per query.
     const salt = taat.ix.terms.indexOf('zzsalt');
     expect(salt).toBeGreaterThanOrEqual(0);
@@ -77,18 +67,7 @@ describe('search paths of larger indexes', () => {
     const index = buildSearchIndex(recipes);
     const searchers = [new Searcher(index, DAAT), new Searcher(index, { ...DAAT, blockCacheBlocks: 0, denseCacheTerms: 0 }), new Searcher(index, { ...DAAT, denseCacheTerms: 1 })];
     const en = Uint8Array.from(recipes, (r) => (r.language === 'en' ? 1 : 0));
-    for (const query of ['zztomato zzsoup', 'zzsoup zztomato', 'zzgarlic zzbutter zzsoup', 'zztomato zzsou', 'zzbutter zztomato', 'zzsoup zztomat']) {
-      for (const limit of [1, 10, 50]) {
-        for (const allowed of [undefined, en]) {
-          const want = searchers[0]!.search({ query, limit, allowed, exhaustive: true });
-          expect(want.length, query).toBeGreaterThan(0);
-          for (const s of searchers) {
-            expect(s.search({ query, limit, allowed }), query).toEqual(want);
-            expect(s.search({ query, limit, allowed }), query).toEqual(want);
-          }
-        }
-      }
-    }
+    expectExhaustiveAnswers(searchers, ['zztomato zzsoup', 'zzsoup zztomato', 'zzgarlic zzbutter zzsoup', 'zztomato zzsou', 'zzbutter zztomato', 'zzsoup zztomat'], [undefined, en]);
   });
 
   it('orders a block by tf~ descending (the scan visits the postings above its threshold only)', () => {
