@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { freePort, rssMB, stop, waitForAnswer } from './proc.ts';
+import { childEnv, freePort, rssMB, stop, waitForAnswer } from './proc.ts';
 
 /** The part of autocannon's API used here (loaded with require: the package ships no types). */
 interface Histogram {
@@ -51,7 +51,7 @@ export interface ServerStart {
 export async function startServer(bin: string, dataDir: string, stateDir: string): Promise<ServerStart> {
   const port = await freePort();
   fs.mkdirSync(stateDir, { recursive: true });
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', RECIPES_DATA: dataDir, RECIPES_STATE: stateDir, RECIPES_DAILY_QUOTA: '1000000000', RECIPES_REQUIRE_KEY: 'false' };
+  const env = childEnv({ PORT: String(port), HOST: '127.0.0.1', RECIPES_DATA: dataDir, RECIPES_STATE: stateDir, RECIPES_DAILY_QUOTA: '1000000000', RECIPES_REQUIRE_KEY: 'false' });
   const since = performance.now();
   const child = spawn(process.execPath, [bin], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -94,13 +94,14 @@ async function load(url: string, connections: number, seconds: number) {
 /**
  * Spawn → first answered GET of `path`, then killed; the median of `runs` starts (a single start
  * on a shared machine varies by ±30%). The first start also warms the page cache for the others.
+ * The child's environment is childEnv's (without FOREIGN_ENV) unless `inherit`.
  */
-export async function coldStartMedian(cmd: string[], path: string, env: NodeJS.ProcessEnv, runs: number): Promise<{ medianMs: number; samplesMs: number[] }> {
+export async function coldStartMedian(cmd: string[], path: string, env: NodeJS.ProcessEnv, runs: number, inherit = false): Promise<{ medianMs: number; samplesMs: number[] }> {
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
     const port = await freePort();
     const since = performance.now();
-    const child = spawn(process.execPath, cmd, { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'ignore'] });
+    const child = spawn(process.execPath, cmd, { env: childEnv({ ...env, PORT: String(port), HOST: '127.0.0.1' }, inherit), stdio: ['ignore', 'ignore', 'ignore'] });
     try {
       const first = await waitForAnswer(`http://127.0.0.1:${port}${path}`, since, 60_000, child);
       if (first.status !== 200) throw new Error(`${cmd.join(' ')}: GET ${path} answered ${first.status}`);
@@ -160,7 +161,7 @@ export async function httpBench(o: HttpOptions): Promise<{ start: ServerStart; r
       const file = path.join(state, 'body');
       fs.writeFileSync(file, body);
       const port = await freePort();
-      const ceiling = spawn(process.execPath, [o.bins.ceiling, String(port), file, res.headers.get('content-type') ?? 'application/json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const ceiling = spawn(process.execPath, [o.bins.ceiling, String(port), file, res.headers.get('content-type') ?? 'application/json'], { env: childEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
       await new Promise<void>((resolve) => ceiling.stdout!.once('data', () => resolve()));
       o.log(`http ${route}: ceiling…`);
       row.ceiling = await load(`http://127.0.0.1:${port}${p}`, o.connections, o.seconds);

@@ -44,7 +44,14 @@ export interface SizeResult {
   http?: {
     start: Omit<ServerStart, 'child' | 'verified'>;
     /** Spawn → first answer, median of `runs` starts each: the server and the floors of its stack. */
-    coldStart?: { runs: number; server: ColdMedian; nodeHttp: ColdMedian; hono: ColdMedian };
+    coldStart?: {
+      runs: number;
+      server: ColdMedian;
+      nodeHttp: ColdMedian;
+      hono: ColdMedian;
+      /** The server again, with the variables of proc.ts FOREIGN_ENV that this machine sets (`env`) inherited. */
+      serverInherited?: ColdMedian & { env: string[] };
+    };
     routes: RouteResult[];
     rssAfterLoadMB?: number;
   };
@@ -67,7 +74,14 @@ function serverCold(s: SizeResult): string {
   if (!h) return '—';
   const c = h.coldStart;
   if (!c) return `${fmt(h.start.coldMs)} ms`;
-  return `${fmt(c.server.medianMs)} ms (floors here: bare node:http ${fmt(c.nodeHttp.medianMs)} ms, one-route Hono ${fmt(c.hono.medianMs)} ms)`;
+  const inherited = c.serverInherited?.env.length ? `; with this machine's ${c.serverInherited.env.join(', ')} inherited: ${fmt(c.serverInherited.medianMs)} ms` : '';
+  return `${fmt(c.server.medianMs)} ms (floors here: bare node:http ${fmt(c.nodeHttp.medianMs)} ms, one-route Hono ${fmt(c.hono.medianMs)} ms${inherited})`;
+}
+
+/** The server's start with this machine's foreign variables inherited, when it sets any. */
+function inheritedNote(c: (ColdMedian & { env: string[] }) | undefined): string {
+  if (!c || c.env.length === 0) return '';
+  return ` Measured processes start without ${c.env.join(', ')}, which this machine sets and the container does not (test/bench/proc.ts FOREIGN_ENV); with it inherited, ours took ${fmt(c.medianMs)} ms (${c.samplesMs.join(', ')}).`;
 }
 
 const fmt = (x: number | undefined, digits = 0) => (x === undefined ? '—' : x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
@@ -177,7 +191,7 @@ export function renderReport(r: BenchResults): string {
   }
   for (const s of r.sizes) {
     const c = s.http?.coldStart;
-    if (c) L.push('', `Server start at ${s.label}, spawn → first answer, median of ${c.runs} (samples): ours ${fmt(c.server.medianMs)} ms (${c.server.samplesMs.join(', ')}); floors on this machine: a bare node:http server ${fmt(c.nodeHttp.medianMs)} ms (${c.nodeHttp.samplesMs.join(', ')}), a one-route Hono app on @hono/node-server ${fmt(c.hono.medianMs)} ms (${c.hono.samplesMs.join(', ')}).`);
+    if (c) L.push('', `Server start at ${s.label}, spawn → first answer, median of ${c.runs} (samples): ours ${fmt(c.server.medianMs)} ms (${c.server.samplesMs.join(', ')}); floors on this machine: a bare node:http server ${fmt(c.nodeHttp.medianMs)} ms (${c.nodeHttp.samplesMs.join(', ')}), a one-route Hono app on @hono/node-server ${fmt(c.hono.medianMs)} ms (${c.hono.samplesMs.join(', ')}).${inheritedNote(c.serverInherited)}`);
   }
   for (const s of r.sizes) {
     if (!s.latency) continue;

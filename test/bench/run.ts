@@ -24,7 +24,7 @@ import { resolveDataDir } from '../../runtime/data/open.ts';
 import { learnModel } from './synth/learn.ts';
 import { generateSynthetic } from './synth/generate.ts';
 import { prepareDatasetDir } from './synth/dataset-dir.ts';
-import { run } from './proc.ts';
+import { childEnv, FOREIGN_ENV, run } from './proc.ts';
 import { coldStartMedian, httpBench } from './http.ts';
 import { profileDataset } from './fidelity.ts';
 import { renderReport, type BenchResults, type BuildResult, type ColdResult, type SizeResult } from './report.ts';
@@ -106,7 +106,7 @@ async function coldStarts(bin: string, dataDir: string, runs: number): Promise<C
   for (const verify of ['background', 'full'] as const) {
     const samples: { sinceStartMs: number; openMs: number; firstAnswerMs: number; rssMB: number }[] = [];
     for (let i = 0; i < runs; i++) {
-      const r = await run(process.execPath, [bin, dataDir, verify]);
+      const r = await run(process.execPath, [bin, dataDir, verify], { env: childEnv() });
       if (r.code !== 0) throw new Error(`cold start (${verify}) failed: ${r.stderr.slice(-800)}`);
       samples.push(JSON.parse(r.stdout.trim().split('\n').pop()!));
     }
@@ -131,11 +131,14 @@ async function measureHttp(s: SizeResult, dataDir: string, bins: Awaited<ReturnT
     log(`${s.label}: server cold starts, beside the floors (bare node:http, one-route Hono)`);
     const runs = quick ? 1 : 5;
     const state = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-'));
+    const serverEnv = { RECIPES_DATA: dataDir, RECIPES_STATE: state, RECIPES_DAILY_QUOTA: '1000000000' };
     const coldStart = {
       runs,
       nodeHttp: await coldStartMedian([bins.hello, 'http'], '/', {}, runs),
       hono: await coldStartMedian([bins.hello, 'hono'], '/', {}, runs),
-      server: await coldStartMedian([bins.server], '/recipes?limit=20', { RECIPES_DATA: dataDir, RECIPES_STATE: state, RECIPES_DAILY_QUOTA: '1000000000' }, runs),
+      server: await coldStartMedian([bins.server], '/recipes?limit=20', serverEnv, runs),
+      // Once more with this machine's own environment, FOREIGN_ENV included (proc.ts says why it is dropped).
+      serverInherited: { env: FOREIGN_ENV.filter((name) => process.env[name] !== undefined), ...(await coldStartMedian([bins.server], '/recipes?limit=20', serverEnv, runs, true)) },
     };
     fs.rmSync(state, { recursive: true, force: true });
     log(`${s.label}: http`);
