@@ -12,8 +12,8 @@
  * |                      |                             | by replicas (RECIPES_STATE then unused)   |
  * | RECIPES_REQUIRE_KEY  | false                       | true: requests without a key get 401      |
  * | RECIPES_DAILY_QUOTA  | 500                         | requests per account per UTC day          |
- * | RECIPES_VERIFY       | background                  | dataset SHA-256 check: `background` (after|
- * |                      |                             | listening; on a mismatch every request    |
+ * | RECIPES_VERIFY       | background                  | dataset SHA-256 check: `background` (1 s  |
+ * |                      |                             | after listening; on a mismatch every req. |
  * |                      |                             | gets 503 and the process exits 1), `full` |
  * |                      |                             | (before listening), `size` (never)        |
  *
@@ -39,6 +39,11 @@ const CONNECTIONS_CHECK_MS = 1_000;
 const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /** After this long draining, remaining connections are cut. */
 const DRAIN_TIMEOUT_MS = 10_000;
+/**
+ * RECIPES_VERIFY=background starts this long after listening: its reads and hashing would otherwise
+ * share the CPU with the first requests (a readiness probe, a load balancer's first traffic).
+ */
+const VERIFY_DELAY_MS = 1_000;
 
 function fail(message: string): never {
   console.error(message);
@@ -152,7 +157,7 @@ async function main(): Promise<void> {
         // Set by dist/server.cjs (build/launcher.cjs): whether V8's code cache for the bundle was used.
         codeCache: (globalThis as Record<symbol, unknown>)[Symbol.for('recipe-db.codeCache')],
       });
-      if (verify === 'background') void verifyInBackground();
+      if (verify === 'background') setTimeout(() => void verifyInBackground(), VERIFY_DELAY_MS);
     },
   ) as Server;
 
