@@ -3,8 +3,11 @@
  * the same records. Run as its own process (one per size) so peers' memory never leaks into the
  * next measurement; writes one JSON file.
  *
- *   tsx test/bench/latency.ts --data <dataset dir> --out <file.json> [--quick] [--peers sqlite,orama,scan]
+ *   node <bundle of this file> --data <dataset dir> --out <file.json> [--quick] [--peers sqlite,orama,scan]
  *     [--orama-budget-s 60] [--work <dir for the SQLite file>]
+ *
+ * run.ts runs it as an esbuild bundle (OUT/bin/latency.mjs), as the server runs: through tsx
+ * (`node --import tsx test/bench/latency.ts …`) it works, but times tsx's keepNames calls too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
