@@ -26,7 +26,10 @@
  * - block-max: a run of docs whose block bounds (BlockMax of every essential list that may
  *   hold one of them, plus the non-essential bounds) cannot beat the k-th score is skipped
  *   without reading its postings (tried first with each non-essential list's bound over the
- *   whole list, which skips most runs of a one-word query without a seek per such list).
+ *   whole list, which skips most runs of a one-word query without a seek per such list; when a
+ *   single essential list is left, the blocks after a run so skipped are passed over in one loop
+ *   over its BlockMax while each stays below the tf~ that could reach θ: `choclate`, 511 of the
+ *   548 blocks of `chocolat`).
  * Docs are visited in ascending order, so a doc that only ties the k-th score loses (ties go to
  * the lower doc), which lets both rules skip on equality.
  *
@@ -37,7 +40,11 @@
  * also docs of the strongest list's best blocks (with a mask, of a short list's every block) that
  * hold every other word, the SEED_MATCHED best by a lower bound of their score (#matchedSeeds):
  * the final top usually holds every word. Seeds are scored list by list (#seedScores: a dense
- * form's bit test per doc, or the docs merged with the list's blocks).
+ * form's bit test per doc, or the docs merged with the list's blocks), the lists with a dense
+ * form first, then the strongest first: a block is not read when its bound cannot raise its
+ * word's score at any seed it may hold, and before a longer list is read the seeds that cannot be
+ * among the `limit` best seeds (an upper bound below the limit-th lower bound) are left out, not
+ * offered (θ after seeding is the same: `pasta sal` reads 12 blocks for its seeds, not 448).
  * A doc found through the essential lists is then completed from the non-essential ones word by
  * word, strongest list first, with per-language bounds (a list's scale for the doc's language;
  * `sufLang`: the largest bound of the lists left to probe), and dropped as soon as its bound falls
@@ -104,10 +111,12 @@ const SUM_SLACK = 1 + 1e-12;
 /** Block bounds of at most this many terms are cached (they are read once per term otherwise). */
 const BOUNDS_CACHE_TERMS = 4096;
 /**
- * Dense forms of frequent terms kept across queries (DenseTerm: a doc bitset, N/8 bytes, and a
- * tf~ per doc, 4·N bytes): a term whose docs are at least 1/DENSE_DF of all has one, built from
- * one read of its postings (the same tf~ as a decoded block's) when a query has probed
- * DENSE_AFTER candidates against it. Default 16 terms ≈ 66 MB at 1M docs (range 0..: 0 builds
+ * Dense forms of frequent terms kept across queries (DenseTerm: a doc bitset and a rank per
+ * word of it, N/4 bytes, and a tf~ per posting, 4 bytes; for a term in a quarter of the docs or
+ * more, a tf~ per doc, 4·N bytes, and no rank): a term whose docs are at least 1/DENSE_DF of all
+ * has one, built from one read of its postings (the same tf~ as a decoded block's) when a query
+ * has probed DENSE_AFTER candidates against it. Default 16 terms ≤ 66 MB at 1M docs, ≈ 4 MB plus
+ * 4 bytes per posting for the terms in fewer than a quarter of the docs (range 0..: 0 builds
  * one per query that needs it; fewer cost a rebuild, ~1 ms per 60k postings, when traffic
  * alternates between more frequent words than are kept).
  */
@@ -167,9 +176,16 @@ const SEED_TESTS = 4;
 const SEED_MATCH_POOL = 256;
 /** ... and this many of them, with the best lower bounds, are seeded (default 64, range 1..SEED_MATCH_POOL). */
 const SEED_MATCHED = 64;
+/** Seeds that cannot rank among themselves are left out before a list of more than this many blocks is read for them (#seedScores). */
+const SEED_PRUNE_BLOCKS = 4;
 
 /** The indices of the `k` largest block bounds, largest first (the lower index on ties). */
 export function bestBlocks(maxes: ArrayLike<number>, k: number): number[] {
+  if (k === 1 && maxes.length > 0) {
+    let best = 0;
+    for (let b = 1; b < maxes.length; b++) if (maxes[b]! > maxes[best]!) best = b;
+    return [best];
+  }
   const out: number[] = [];
   for (let b = 0; b < maxes.length; b++) {
     const m = maxes[b]!;
@@ -184,12 +200,57 @@ export function bestBlocks(maxes: ArrayLike<number>, k: number): number[] {
   return out;
 }
 
-/** The distinct values, ascending. */
-function distinctSorted(values: number[]): Uint32Array {
-  const a = Uint32Array.from(values).sort(); // typed arrays sort numerically
-  let n = 0;
-  for (let i = 0; i < a.length; i++) if (i === 0 || a[i] !== a[i - 1]) a[n++] = a[i]!;
-  return a.subarray(0, n);
+/**
+ * The distinct values, ascending. Seeds are one block's docs (ascending) then a few others: the
+ * ascending prefix is kept, the rest sorted (by insertion when short) and merged in.
+ */
+export function distinctSorted(values: number[]): Uint32Array {
+  const n = values.length;
+  let p = 1;
+  while (p < n && values[p - 1]! < values[p]!) p++;
+  if (p >= n) return Uint32Array.from(values);
+  const tail = new Uint32Array(n - p);
+  for (let i = p; i < n; i++) tail[i - p] = values[i]!;
+  if (tail.length > 64) tail.sort(); // typed array sort is numeric
+  else {
+    for (let i = 1; i < tail.length; i++) {
+      const v = tail[i]!;
+      let j = i;
+      for (; j > 0 && tail[j - 1]! > v; j--) tail[j] = tail[j - 1]!;
+      tail[j] = v;
+    }
+  }
+  const out = new Uint32Array(n);
+  let o = 0;
+  for (let i = 0, j = 0; i < p || j < tail.length; ) {
+    const v = j >= tail.length || (i < p && values[i]! <= tail[j]!) ? values[i++]! : tail[j++]!;
+    if (o === 0 || out[o - 1] !== v) out[o++] = v;
+  }
+  return out.subarray(0, o);
+}
+
+/** The k-th smallest (from 0) of a[0 .. n), reordering them (quickselect: a sort costs 10× more). */
+export function kthSmallest(a: Float64Array, n: number, k: number): number {
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >>> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i++] = a[j]!;
+        a[j--] = t;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k]!;
+  }
+  return a[k]!;
 }
 
 /** The docs a mask allows (below n), ascending. */
@@ -206,8 +267,14 @@ function allowedList(allowed: Uint8Array, n: number): Uint32Array {
 function insertHit(top: SearchHit[], limit: number, d: number, score: number): void {
   let at = top.length;
   while (at > 0 && (top[at - 1]!.score < score || (top[at - 1]!.score === score && top[at - 1]!.doc > d))) at--;
-  top.splice(at, 0, { doc: d, score });
-  if (top.length > limit) top.pop();
+  if (at >= limit) return;
+  // Shifts the hits after `at` one place (the last one out when the top is full): cheaper than splice.
+  const hit = { doc: d, score };
+  let k = top.length;
+  if (k < limit) top.push(hit);
+  else k--;
+  for (; k > at; k--) top[k] = top[k - 1]!;
+  top[at] = hit;
 }
 
 export interface SearchHit {
@@ -249,6 +316,9 @@ interface Candidate {
  * of its docs, and tf~ reads the doc's norms).
  */
 interface DecodedBlock {
+  /** Its term and block number. */
+  term: number;
+  j: number;
   docs: Uint32Array;
   tfs: Uint8Array;
   xs: Float32Array;
@@ -303,23 +373,56 @@ function tfAt(docs: Uint32Array, tfs: Uint8Array, xs: Float32Array, i: number, n
  * even with every non-essential bound (score = scale · x / (K1 + x) ≤ maxScale · x / (K1 + x),
  * and the doc's bound is (max(score, nm) + rest) · slack). Conservative by margins far above
  * float rounding, so the exact check that follows decides alone: 0 when every posting may pass.
+ * Takes 1 / maxScale (Infinity for 0) and θ / slack (a division each, done once by the caller).
  */
-function minTf(maxScale: number, nm: number, rest: number, theta: number, slack: number): number {
+function minTf(inverseScale: number, nm: number, rest: number, theta: number, thetaBySlack: number): number {
   if (!(theta > 0)) return 0;
   const eps = 1e-9 * (1 + theta + rest);
-  const need = theta / slack - rest - eps; // a passing posting scores at least this
+  const need = thetaBySlack - rest - eps; // a passing posting scores at least this
   if (nm >= need - eps) return 0; // the non-essential bound alone may let it pass
-  if (!(maxScale > 0)) return Infinity; // scores 0
-  const q = (need / maxScale) * (1 - 1e-9); // x / (K1 + x) ≥ q
+  if (!(inverseScale < Infinity)) return Infinity; // scores 0
+  const q = need * inverseScale * (1 - 1e-9); // x / (K1 + x) ≥ q
   if (q <= 0) return 0;
   if (q >= 1) return Infinity;
   return ((K1 * q) / (1 - q)) * (1 - 1e-9);
 }
 
+/** A list's scales per doc language, with what a Cursor reads off them (computed once per planned list). */
+interface Scales {
+  /** Per doc language: weight · idf of the best candidate allowing it (0: none). */
+  scale: Float64Array;
+  maxScale: number;
+  /** The scale when every language has the same one, else −1. */
+  uniform: number;
+  /** The distinct values of scale (usually 1 to 3), and per language the index of its own in them. */
+  scales: number[];
+  scaleOf: Uint8Array;
+  /** 1 / each of scales (Infinity for 0). */
+  inverses: number[];
+}
+
+function scalesOf(scale: Float64Array): Scales {
+  let maxScale = 0;
+  let min = Infinity;
+  for (let l = 0; l < scale.length; l++) {
+    const s = scale[l]!;
+    if (s > maxScale) maxScale = s;
+    if (s < min) min = s;
+  }
+  const scales: number[] = [];
+  const scaleOf = new Uint8Array(scale.length);
+  for (let l = 0; l < scale.length; l++) {
+    let j = scales.indexOf(scale[l]!);
+    if (j < 0) j = scales.push(scale[l]!) - 1;
+    scaleOf[l] = j;
+  }
+  return { scale, maxScale, uniform: maxScale === min ? maxScale : -1, scales, scaleOf, inverses: scales.map((v) => 1 / v) };
+}
+
 /** One posting list of a query word. */
 interface WordList {
   term: number;
-  scale: Float64Array;
+  scales: Scales;
   ub: number;
 }
 
@@ -327,6 +430,7 @@ const NO_DOCS = new Uint32Array(0);
 const NO_XS = new Float32Array(0);
 const NO_TFS = new Uint8Array(0);
 const NO_BOUNDS = new Float64Array(0);
+const NO_GROUPS = new Uint8Array(0);
 
 /** First index in [lo, hi) whose value is ≥ target (hi when none), over an ascending array. */
 function lowerBound(a: Uint32Array, target: number, lo: number, hi: number): number {
@@ -338,17 +442,56 @@ function lowerBound(a: Uint32Array, target: number, lo: number, hi: number): num
   return lo;
 }
 
+/** First index in [lo, hi) whose value is ≥ target (hi when none), over an ascending array: galloping from lo (the answer is usually near). */
+function gallop(a: Uint32Array, target: number, lo: number, hi: number): number {
+  if (lo >= hi || a[lo]! >= target) return lo;
+  let step = 1; // a[lo] < target
+  while (lo + step < hi && a[lo + step]! < target) {
+    lo += step;
+    step *= 2;
+  }
+  return lowerBound(a, target, lo + 1, lo + step < hi ? lo + step : hi);
+}
+
 /**
  * A frequent term in a form for lookups by doc: bit d of `bits` is set when the term holds d (the
- * bitset is N/8 bytes, so it stays in cache where `xs` would not), and xs[d] is then its tf~.
+ * bitset is N/8 bytes, so it stays in cache), and its tf~ is then xs[rank(d)], rank(d) the number
+ * of the term's docs below d (rank: per word of bits, the bits set before it): the tf~ are packed,
+ * 4 bytes per posting, not per doc, so a lookup stays in cache where a per-doc array would not.
+ * For a term in at least 1/DENSE_PACK of the docs, where packing saves less, xs[d] (rank null):
+ * no rank to count (a walk over a mask's allowed docs finds most of them, `salt`: 63% of docs).
  */
 interface DenseTerm {
   bits: Uint32Array;
+  rank: Uint32Array | null;
   xs: Float32Array;
 }
 
-/** One term's list for one word: a position moved forward block by block. */
-class Cursor {
+const DENSE_PACK = 4;
+
+/** The number of bits set in a 32-bit word. */
+function popcount(v: number): number {
+  v = v - ((v >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  v = (v + (v >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(v, 0x01010101) >>> 24;
+}
+
+/** The tf~ of a dense form at doc d, which it holds (its bit is set). */
+function denseX(bits: Uint32Array, rank: Uint32Array | null, xs: Float32Array, d: number): number {
+  if (rank === null) return xs[d]!;
+  const w = d >>> 5;
+  return xs[rank[w]! + popcount(bits[w]! & ~(-1 << (d & 31)))]!; // + the docs below d in its word
+}
+
+/** Where cursors read blocks: through the cache (read), whose blocks of a term they look up first (slots). */
+interface BlockSource {
+  read(t: number, j: number): DecodedBlock;
+  slots(t: number): TermSlots | undefined;
+}
+
+/** One term's list for one word: a position moved forward block by block (exported for tests). */
+export class Cursor {
   readonly term: number;
   readonly word: number;
   /** Per doc language: weight · idf of the best candidate allowing it (0: none). */
@@ -356,8 +499,9 @@ class Cursor {
   /** The scale when every language has the same one, else −1. */
   readonly uniform: number;
   /** The distinct values of scale (usually 1 to 3), and per language the index of its own in them. */
-  readonly scales: number[] = [];
+  readonly scales: number[];
   readonly scaleOf: Uint8Array;
+  readonly inverses: number[];
   readonly maxScale: number;
   /** Upper bound of this list's score for any doc: maxScale · g(TermMax). */
   readonly ub: number;
@@ -374,7 +518,9 @@ class Cursor {
   dense: DenseTerm | null | undefined = undefined;
   readonly last: Uint32Array;
   readonly max: Float32Array;
-  readonly #blocks: (term: number, j: number) => DecodedBlock;
+  readonly #blocks: BlockSource;
+  /** Its term's cached blocks (BlockSource.slots; refreshed on a miss). */
+  #slots: TermSlots | undefined;
   /** Current block; `loaded` says whether its postings are in docs/xs. */
   bi = 0;
   loaded = false;
@@ -386,24 +532,15 @@ class Cursor {
   tfs: Uint8Array = NO_TFS;
   block: DecodedBlock | null = null;
 
-  constructor(term: number, word: number, scale: Float64Array, ub: number, bounds: TermBlocks, blocks: (term: number, j: number) => DecodedBlock) {
+  constructor(term: number, word: number, scales: Scales, ub: number, bounds: TermBlocks, blocks: BlockSource) {
     this.term = term;
     this.word = word;
-    this.scale = scale;
-    let max = 0;
-    let min = Infinity;
-    for (const s of scale) {
-      if (s > max) max = s;
-      if (s < min) min = s;
-    }
-    this.maxScale = max;
-    this.uniform = max === min ? max : -1;
-    this.scaleOf = new Uint8Array(scale.length);
-    for (let l = 0; l < scale.length; l++) {
-      let j = this.scales.indexOf(scale[l]!);
-      if (j < 0) j = this.scales.push(scale[l]!) - 1;
-      this.scaleOf[l] = j;
-    }
+    this.scale = scales.scale;
+    this.maxScale = scales.maxScale;
+    this.uniform = scales.uniform;
+    this.scales = scales.scales;
+    this.scaleOf = scales.scaleOf;
+    this.inverses = scales.inverses;
     this.ub = ub;
     this.last = bounds.last;
     this.max = bounds.max;
@@ -417,9 +554,31 @@ class Cursor {
     return (this.maxScale * m) / (K1 + m);
   }
 
+  /**
+   * Moves past the current block and then past every following block whose BlockMax is below
+   * `mx` (without reading them): to the first doc of the first block left, as shallowSeek to it.
+   */
+  skipBlocks(mx: number): void {
+    const { last, max } = this;
+    const n = last.length;
+    let b = this.bi + 1;
+    while (b < n && max[b]! < mx) b++;
+    this.loaded = false;
+    if (b >= n) {
+      this.doc = END;
+      return;
+    }
+    this.bi = b;
+    this.doc = last[b - 1]! + 1;
+  }
+
   /** Reads the current block and moves to its first doc ≥ the lower bound. */
   load(): void {
-    const b = this.#blocks(this.term, this.bi);
+    let b = this.#slots?.blocks[this.bi];
+    if (!b) {
+      b = this.#blocks.read(this.term, this.bi);
+      this.#slots = this.#blocks.slots(this.term);
+    }
     const docs = b.docs;
     this.block = b;
     this.docs = docs;
@@ -516,18 +675,64 @@ export class FifoCache<K, V> {
   }
 }
 
+/** A term's decoded blocks in the cache (BlockCache): by block number, and how many. */
+interface TermSlots {
+  blocks: (DecodedBlock | undefined)[];
+  count: number;
+}
+
+/**
+ * Decoded blocks kept across queries, FIFO over blocks (at most `capacity`), found by term then
+ * block number: a cursor looks its term up once, then its blocks by index (a hash lookup per
+ * block read otherwise). A term with a cached block has an array of a slot per block of it (at
+ * most 8 bytes per block of the index in all).
+ */
+class BlockCache {
+  readonly #terms = new Map<number, TermSlots>();
+  /** The blocks in the order added, with their term and number. */
+  readonly #ring: (DecodedBlock | undefined)[];
+  #next = 0;
+
+  constructor(capacity: number) {
+    this.#ring = new Array<DecodedBlock | undefined>(Math.max(0, capacity)).fill(undefined);
+  }
+
+  /** Term t's cached blocks (undefined when none): the object stays valid while it holds one. */
+  slots(t: number): TermSlots | undefined {
+    return this.#terms.get(t);
+  }
+
+  /** Adds block j of term t (of `n` blocks), not in the cache (no-op at capacity 0). */
+  add(t: number, j: number, n: number, b: DecodedBlock): void {
+    const ring = this.#ring;
+    if (ring.length === 0) return;
+    const old = ring[this.#next];
+    if (old !== undefined) {
+      const s = this.#terms.get(old.term)!;
+      s.blocks[old.j] = undefined;
+      if (--s.count === 0) this.#terms.delete(old.term);
+    }
+    ring[this.#next] = b;
+    this.#next = (this.#next + 1) % ring.length;
+    let s = this.#terms.get(t);
+    if (!s) this.#terms.set(t, (s = { blocks: new Array<DecodedBlock | undefined>(n).fill(undefined), count: 0 }));
+    s.blocks[j] = b;
+    s.count++;
+  }
+}
+
 export class Searcher {
   readonly ix: SearchIndexReader;
   readonly dict: TermDictionary;
   /** W_f / (1 − b_f + b_f · len_f / avg_f) per doc and field (the index's weights). */
   readonly #norms: Float32Array;
   readonly #boundsCache = new FifoCache<number, TermBlocks>(BOUNDS_CACHE_TERMS);
-  /** Decoded blocks by global block number (FIFO, at most BLOCK_CACHE_BLOCKS). */
-  readonly #blockCache: FifoCache<number, DecodedBlock>;
+  /** Decoded blocks (FIFO, at most BLOCK_CACHE_BLOCKS). */
+  readonly #blockCache: BlockCache;
   /** Planned query words (candidates are a dictionary scan: typos), FIFO, at most PLAN_CACHE_WORDS. */
   readonly #plans = new FifoCache<string, readonly WordList[]>(PLAN_CACHE_WORDS);
   readonly #maskLangs = new WeakMap<Uint8Array, MaskStats>();
-  readonly #readBlock = (t: number, j: number): DecodedBlock => this.#block(t, j);
+  readonly #blockSource: BlockSource = { read: (t, j) => this.#block(t, j), slots: (t) => this.#blockCache.slots(t) };
   /** Dense forms of frequent terms, FIFO, at most DENSE_CACHE_TERMS. */
   readonly #denseCache: FifoCache<number, DenseTerm>;
   readonly #strategy: SearchStrategy;
@@ -537,15 +742,30 @@ export class Searcher {
   #slotOf: Int32Array | undefined;
   #slotDoc = new Uint32Array(1024);
   #slotScores = new Float64Array(4096);
+  /** #run's workspace (per query otherwise): the one-essential-list scan's thresholds per scale and per group of languages, and a block's candidates. */
+  readonly #xMinOf: Float64Array;
+  readonly #xOut: Float64Array;
+  readonly #cand: Uint16Array;
+  readonly #marks: Int32Array;
+  /** ... the lists' sufLang (views of it: #run), and #seedScores' scores. */
+  #sufBuf = new Float64Array(0);
+  #seedBuf = new Float64Array(0);
+  #seedDead = new Uint8Array(0);
+  #seedAlive = new Int32Array(0);
+  #seedLbs = new Float64Array(0);
 
   constructor(index: SearchIndexReader | SearchIndexData, opts: { blockCacheBlocks?: number; denseCacheTerms?: number; strategy?: SearchStrategy } = {}) {
     const ix = index instanceof SearchIndexReader ? index : SearchIndexReader.fromData(index);
     this.ix = ix;
     this.dict = new TermDictionary(ix.terms);
     this.#norms = docNorms(ix.lengths, ix.docCount, ix.avgFieldLengths, ix.fieldWeights, ix.fieldB);
-    this.#blockCache = new FifoCache(opts.blockCacheBlocks ?? BLOCK_CACHE_BLOCKS);
+    this.#blockCache = new BlockCache(opts.blockCacheBlocks ?? BLOCK_CACHE_BLOCKS);
     this.#denseCache = new FifoCache(opts.denseCacheTerms ?? DENSE_CACHE_TERMS);
     this.#strategy = opts.strategy ?? 'auto';
+    this.#xMinOf = new Float64Array(ix.languages.length);
+    this.#xOut = new Float64Array(ix.languages.length);
+    this.#cand = new Uint16Array(ix.blockSize);
+    this.#marks = new Int32Array((ix.blockSize + 31) >>> 5);
     this.#taatDenseLists = Math.min(TAAT_DENSE_LISTS, Math.floor((opts.denseCacheTerms ?? DENSE_CACHE_TERMS) / 2));
   }
 
@@ -556,17 +776,35 @@ export class Searcher {
     let dense = this.#denseCache.get(t);
     if (dense) return dense;
     const bits = new Uint32Array((ix.docCount + 31) >>> 5);
-    const xs = new Float32Array(ix.docCount);
     const norms = this.#norms;
     const F = ix.fields.length;
-    ix.forEachBlock(t, (docs, tfs) => {
-      for (let i = 0; i < docs.length; i++) {
-        const d = docs[i]!;
-        bits[d >>> 5]! |= 1 << (d & 31);
-        xs[d] = tfTilde(tfs, i * F, norms, d, F);
-      }
-    });
-    dense = { bits, xs };
+    if (ix.df(t) * DENSE_PACK >= ix.docCount) {
+      const xs = new Float32Array(ix.docCount);
+      ix.forEachBlock(t, (docs, tfs) => {
+        for (let i = 0; i < docs.length; i++) {
+          const d = docs[i]!;
+          bits[d >>> 5]! |= 1 << (d & 31);
+          xs[d] = tfTilde(tfs, i * F, norms, d, F);
+        }
+      });
+      dense = { bits, rank: null, xs };
+    } else {
+      const rank = new Uint32Array(bits.length);
+      const xs = new Float32Array(ix.df(t));
+      let p = 0; // the postings come in doc order
+      ix.forEachBlock(t, (docs, tfs) => {
+        for (let i = 0; i < docs.length; i++) {
+          const d = docs[i]!;
+          const w = d >>> 5;
+          if (bits[w] === 0) rank[w] = p; // the first doc in its word: p docs below it
+          bits[w]! |= 1 << (d & 31);
+          xs[p++] = tfTilde(tfs, i * F, norms, d, F);
+        }
+      });
+      // Words without a doc: the count of the docs below them.
+      for (let w = 1; w < bits.length; w++) if (bits[w] === 0) rank[w] = rank[w - 1]! + popcount(bits[w - 1]!);
+      dense = { bits, rank, xs };
+    }
     this.#denseCache.add(t, dense);
     return dense;
   }
@@ -579,10 +817,10 @@ export class Searcher {
     const { scale, uniform } = c;
     const dense = c.dense ?? this.#denseCache.get(c.term);
     if (dense) {
-      const { bits, xs } = dense;
+      const { bits, rank, xs } = dense;
       return (d, lang) => {
         if ((bits[d >>> 5]! & (1 << (d & 31))) === 0) return 0;
-        const x = xs[d]!;
+        const x = denseX(bits, rank, xs, d);
         return ((uniform >= 0 ? uniform : scale[lang]!) * x) / (K1 + x);
       };
     }
@@ -615,6 +853,8 @@ export class Searcher {
     // Per other word, its strongest lists (strongest first) and their probes.
     const lists: Cursor[][] = [];
     const probes: ((d: number, lang: number) => number)[][] = [];
+    const wordBits: Uint32Array[] = []; // per other word (to wordBitsEnd[w]), its lists' bitsets when all are dense
+    const wordBitsEnd: number[] = [];
     for (let w = 0; w < W; w++) {
       if (w === strongest.word) continue;
       let own = order.filter((c) => c.word === w).slice(-SEED_TESTS).reverse();
@@ -630,6 +870,11 @@ export class Searcher {
       }
       lists.push(own);
       probes.push(own.map((c) => this.#probe(c)));
+      // A word whose lists all have dense forms: a doc none of their bitsets holds is passed over
+      // first, on bit tests alone (most docs: `tomato soup`, 1 in 9 has `tomato`).
+      const dense = own.map((c) => c.dense ?? this.#denseCache.get(c.term));
+      if (dense.every((f) => f)) for (const f of dense) wordBits.push(f!.bits);
+      wordBitsEnd.push(wordBits.length);
     }
     const poolDocs: number[] = [];
     const poolScores: number[] = [];
@@ -640,6 +885,14 @@ export class Searcher {
       for (let i = 0; i < docs.length; i++) {
         const d = docs[i]!;
         if (allowed && allowed[d] === 0) continue;
+        let held = true;
+        for (let w = 0, r = 0; w < wordBitsEnd.length && held; w++) {
+          const end = wordBitsEnd[w]!;
+          if (r === end) continue; // (not all dense)
+          held = false;
+          for (; r < end; r++) if ((wordBits[r]![d >>> 5]! & (1 << (d & 31))) !== 0) held = true;
+        }
+        if (!held) continue;
         const lang = docLanguage[d]!;
         const x = tfAt(docs, b.tfs, b.xs, i, norms, F);
         let lb = ((uniform >= 0 ? uniform : scale[lang]!) * x) / (K1 + x);
@@ -661,7 +914,7 @@ export class Searcher {
     }
     // The SEED_MATCHED best: the pool's scores above the k-th largest, then ties to it in pool order.
     if (poolDocs.length <= SEED_MATCHED) return poolDocs;
-    const kth = Float64Array.from(poolScores).sort()[poolScores.length - SEED_MATCHED]!;
+    const kth = kthSmallest(new Float64Array(poolScores), poolScores.length, poolScores.length - SEED_MATCHED);
     const out: number[] = [];
     for (let k = 0; k < poolDocs.length; k++) if (poolScores[k]! > kth) out.push(poolDocs[k]!);
     for (let k = 0; k < poolDocs.length && out.length < SEED_MATCHED; k++) if (poolScores[k] === kth) out.push(poolDocs[k]!);
@@ -669,55 +922,141 @@ export class Searcher {
   }
 
   /**
-   * The seed docs' word scores (docs ascending; W per doc, each word's best candidate), list by
-   * list: through a frequent list's dense form when one is cached (a bit test per doc), else
-   * walking the docs and the list's blocks that may hold them together. The same float
-   * operations as a cursor's (the tf~ of a cached block or of a dense form are tfTilde's).
+   * The seed docs' word scores (docs ascending; W per doc, each word's best candidate, in a
+   * workspace valid until the next call), list by list (byUb: by bound ascending): through a
+   * frequent list's dense form when one is cached (a bit test per doc), else walking the docs and
+   * the list's blocks that may hold them together. The same float operations as a cursor's (the
+   * tf~ of a cached block or of a dense form are tfTilde's).
    */
-  #seedScores(docs: Uint32Array, cursors: readonly Cursor[], W: number): Float64Array {
-    const out = new Float64Array(docs.length * W);
+  #seedScores(docs: Uint32Array, byUb: readonly Cursor[], W: number, limit: number, slack: number): Float64Array {
+    const n = docs.length;
+    if (this.#seedBuf.length < n * W) this.#seedBuf = new Float64Array(n * W * 2);
+    const out = this.#seedBuf;
+    for (let at = 0; at < n * W; at++) out[at] = 0;
+    if (this.#seedDead.length < n) {
+      this.#seedDead = new Uint8Array(n * 2);
+      this.#seedAlive = new Int32Array(n * 2);
+      this.#seedLbs = new Float64Array(n * 2);
+    }
+    const dead = this.#seedDead;
+    const alive = this.#seedAlive; // the seeds left, ascending
+    for (let k = 0; k < n; k++) {
+      dead[k] = 0;
+      alive[k] = k;
+    }
+    let nAlive = n;
+    const lbs = this.#seedLbs;
+    const rem = new Float64Array(W);
+    const lo = new Float64Array(W);
+    const loStale = new Uint8Array(W).fill(1);
     const docLanguage = this.ix.docLanguage;
     const norms = this.#norms;
     const F = this.ix.fields.length;
-    const n = docs.length;
-    for (const c of cursors) {
-      const { word: w, scale, uniform, last } = c;
-      // (A dense form is not built for seeds: the pass may not need it, and a build reads the whole list.)
-      const dense = c.dense !== undefined ? c.dense : this.#denseCache.get(c.term);
-      if (dense) {
-        const { bits, xs } = dense;
-        for (let k = 0; k < n; k++) {
-          const d = docs[k]!;
-          if ((bits[d >>> 5]! & (1 << (d & 31))) === 0) continue;
-          const x = xs[d]!;
-          const s = ((uniform >= 0 ? uniform : scale[docLanguage[d]!]!) * x) / (K1 + x);
-          if (s > out[k * W + w]!) out[k * W + w] = s;
+    // The lists with a dense form first (a bit test per seed), then the others; each strongest
+    // first: a word's score is its best list's, so a block whose bound is no more than the word's
+    // score so far at each of its docs cannot change them, and is not read.
+    // (A dense form is not built for seeds: the pass may not need it, and a build reads the whole list.)
+    const forms: (DenseTerm | undefined)[] = [];
+    for (const c of byUb) forms.push(c.dense !== undefined ? (c.dense ?? undefined) : this.#denseCache.get(c.term));
+    let scored = 0; // lists done
+    for (let pass = 0; pass < 2; pass++) {
+      for (let li = byUb.length - 1; li >= 0; li--) {
+        const dense = forms[li];
+        if ((dense !== undefined) !== (pass === 0)) continue;
+        const c = byUb[li]!;
+        const { word: w, scale, uniform, last, max, maxScale } = c;
+        if (!dense && scored > 0 && last.length > SEED_PRUNE_BLOCKS && nAlive > limit) {
+          // Before a list that may read blocks: the seeds that cannot be among the `limit` best
+          // seeds are left out (dead). A seed scores at least its word scores so far (summed in word
+          // order) and at most, per word, the larger of its score so far and the largest bound of the
+          // word's lists to come; one whose upper bound is below the limit-th largest lower bound
+          // would not enter the top (nor ever after: θ only rises), so the seeds' top is the same
+          // without it, and so is θ.
+          for (let v = 0; v < W; v++) rem[v] = 0;
+          for (let r = 0; r <= li; r++) {
+            const o = byUb[r]!;
+            if (forms[r] === undefined && o.ub > rem[o.word]!) rem[o.word] = o.ub;
+          }
+          for (let a = 0; a < nAlive; a++) {
+            let lb = 0;
+            for (let v = 0, at = alive[a]! * W; v < W; v++, at++) lb += out[at]!;
+            lbs[a] = lb;
+          }
+          const kth = kthSmallest(lbs, nAlive, nAlive - limit);
+          let kept = 0;
+          for (let a = 0; a < nAlive; a++) {
+            const k = alive[a]!;
+            let ub = 0;
+            for (let v = 0, at = k * W; v < W; v++, at++) ub += out[at]! > rem[v]! ? out[at]! : rem[v]!;
+            if (ub * slack < kth) dead[k] = 1;
+            else alive[kept++] = k;
+          }
+          if (kept < nAlive) for (let v = 0; v < W; v++) loStale[v] = 1;
+          nAlive = kept;
         }
-        continue;
-      }
-      let j = 0;
-      for (let k = 0; k < n; ) {
-        // The block that may hold docs[k], and the docs up to its last.
-        if (last[j]! < docs[k]!) j = lowerBound(last, docs[k]!, j + 1, last.length);
-        if (j >= last.length) break;
-        const b = this.#block(c.term, j);
-        const bd = b.docs;
-        const end = last[j]!; // bd's last doc
-        let kEnd = k + 1;
-        while (kEnd < n && docs[kEnd]! <= end) kEnd++;
-        // A few docs are searched for; more are merged with the block (cheaper steps than a search's).
-        const search = (kEnd - k) * 8 < bd.length;
-        for (let i = 0; k < kEnd; k++) {
-          const d = docs[k]!;
-          if (search) i = lowerBound(bd, d, i, bd.length);
-          else while (bd[i]! < d) i++; // stops at the last doc at the latest
-          if (bd[i] !== d) continue;
-          const x = tfAt(bd, b.tfs, b.xs, i, norms, F);
-          const s = ((uniform >= 0 ? uniform : scale[docLanguage[d]!]!) * x) / (K1 + x);
-          if (s > out[k * W + w]!) out[k * W + w] = s;
+        scored++;
+        if (dense) {
+          const { bits, rank, xs } = dense;
+          const ub = c.ub;
+          loStale[w] = 1;
+          for (let k = 0; k < n; k++) {
+            const d = docs[k]!;
+            if (dead[k] !== 0 || out[k * W + w]! >= ub || (bits[d >>> 5]! & (1 << (d & 31))) === 0) continue;
+            const x = denseX(bits, rank, xs, d);
+            const s = ((uniform >= 0 ? uniform : scale[docLanguage[d]!]!) * x) / (K1 + x);
+            if (s > out[k * W + w]!) out[k * W + w] = s;
+          }
+          continue;
+        }
+        // The least score so far of the word among the seeds left (recomputed once scores or seeds
+        // changed; it only rises): a block bounded by it is not read.
+        if (loStale[w] !== 0) {
+          loStale[w] = 0;
+          let m = Infinity;
+          for (let k = 0, at = w; k < n; k++, at += W) if (dead[k] === 0 && out[at]! < m) m = out[at]!;
+          lo[w] = m;
+        }
+        if (c.ub <= lo[w]!) continue;
+        loStale[w] = 1;
+        let j = 0;
+        for (let k = 0; k < n; ) {
+          // The block that may hold docs[k], and the docs up to its last.
+          if (last[j]! < docs[k]!) j = lowerBound(last, docs[k]!, j + 1, last.length);
+          if (j >= last.length) break;
+          const kEnd = gallop(docs, last[j]! + 1, k + 1, n); // docs[k .. kEnd) are within the block's range
+          const mx = max[j]!;
+          const bound = (maxScale * mx) / (K1 + mx); // at least the score of any of the block's docs (as Cursor.blockUb)
+          let q = bound <= lo[w]! ? kEnd : k;
+          while (q < kEnd && (dead[q] !== 0 || out[q * W + w]! >= bound)) q++;
+          if (q === kEnd) {
+            k = kEnd;
+            continue;
+          }
+          const b = this.#block(c.term, j);
+          const bd = b.docs;
+          const m = bd.length;
+          // The docs and the block intersected, each side galloping to the other's next doc (the
+          // seeds are often one block's docs, a short range where a list holds few docs).
+          let i = lowerBound(bd, docs[k]!, 0, m);
+          while (k < kEnd && i < m) {
+            const d = docs[k]!;
+            const e = bd[i]!;
+            if (d < e) k = gallop(docs, e, k + 1, kEnd);
+            else if (d > e) i = gallop(bd, d, i + 1, m);
+            else {
+              const x = tfAt(bd, b.tfs, b.xs, i, norms, F);
+              const s = ((uniform >= 0 ? uniform : scale[docLanguage[d]!]!) * x) / (K1 + x);
+              if (s > out[k * W + w]!) out[k * W + w] = s;
+              k++;
+              i++;
+            }
+          }
+          k = kEnd;
         }
       }
     }
+    // A dead seed scores 0 here: it is not offered.
+    for (let k = 0; k < n; k++) if (dead[k] !== 0) for (let at = k * W; at < (k + 1) * W; at++) out[at] = 0;
     return out;
   }
 
@@ -730,9 +1069,8 @@ export class Searcher {
   }
 
   #block(t: number, j: number): DecodedBlock {
-    const k = this.ix.blockStarts[t]! + j;
     const cache = this.#blockCache;
-    let b = cache.get(k);
+    let b = cache.slots(t)?.blocks[j];
     if (b) return b;
     // One buffer per block: docs, tf~ (−1: not yet computed), tf bytes (a copy: the read's
     // buffer may be a shared pool slab).
@@ -745,8 +1083,8 @@ export class Searcher {
     const tfs = new Uint8Array(buf, 8 * size, F * size);
     const langs = new Uint8Array(buf, (8 + F) * size, size);
     tfs.set(this.ix.block(t, j, docs).tfs);
-    b = { docs, tfs, xs, langs, filled: false, order: null };
-    cache.add(k, b);
+    b = { term: t, j, docs, tfs, xs, langs, filled: false, order: null };
+    cache.add(t, j, this.ix.blockStarts[t + 1]! - this.ix.blockStarts[t]!, b);
     return b;
   }
 
@@ -824,7 +1162,7 @@ export class Searcher {
       for (const s of scale) if (s > maxScale) maxScale = s;
       if (maxScale <= 0) continue;
       const m = termMax[term]!;
-      lists.push({ term, scale, ub: (maxScale * m) / (K1 + m) });
+      lists.push({ term, scales: scalesOf(scale), ub: (maxScale * m) / (K1 + m) });
     }
     this.#plans.add(key, lists);
     return lists;
@@ -867,20 +1205,21 @@ export class Searcher {
     words.forEach((w, wi) => {
       const last = lastWord?.kind === 'word' && w.text === lastWord.text;
       for (const l of this.#wordPlan(w.text, w.kind, last)) {
-        let { scale, ub } = l;
+        let { scales, ub } = l;
         if (langs) {
+          const scale = scales.scale;
           let m = 0;
           for (let k = 0; k < scale.length; k++) if (langs[k] && scale[k]! > m) m = scale[k]!;
           if (m <= 0) continue;
           let same = true;
           for (let k = 0; k < scale.length; k++) if (!langs[k] && scale[k] !== m) same = false;
           if (!same) {
-            scale = scale.map((v, k) => (langs[k] ? v : m));
+            scales = scalesOf(scale.map((v, k) => (langs[k] ? v : m)));
             const t = termMax[l.term]!;
             ub = (m * t) / (K1 + t);
           }
         }
-        cursors.push(new Cursor(l.term, wi, scale, ub, this.#bounds(l.term), this.#readBlock));
+        cursors.push(new Cursor(l.term, wi, scales, ub, this.#bounds(l.term), this.#blockSource));
       }
     });
     if (!opts.exhaustive && this.#termAtATime(cursors, mask)) return this.#taat(cursors, words.length, limit, opts.allowed, mask);
@@ -964,13 +1303,13 @@ export class Searcher {
         const dense = denseLists < this.#taatDenseLists && this.#maskDense(df, mask) ? this.#dense(c.term) : null;
         if (dense) {
           denseLists++;
-          const { bits, xs } = dense;
+          const { bits, rank, xs } = dense;
           const docs = (mask!.docs ??= allowedList(allowed!, N));
           for (let k = 0; k < docs.length; k++) {
             const d = docs[k]!;
             if ((bits[d >>> 5]! & (1 << (d & 31))) === 0) continue;
             const sc = uniform >= 0 ? uniform : scale[docLanguage[d]!]!;
-            if (sc > 0) add(d, sc, xs[d]!);
+            if (sc > 0) add(d, sc, denseX(bits, rank, xs, d));
           }
           continue;
         }
@@ -1018,6 +1357,7 @@ export class Searcher {
     const norms = this.#norms;
     const F = this.ix.fields.length;
     const slack = W > 1 ? SUM_SLACK : 1;
+    const L = this.ix.languages.length;
     // MaxScore over lists: by bound ascending, a prefix of lists is "non-essential" while no doc
     // found only in them can reach θ: Σ over words of the largest bound of the word's lists in the
     // prefix (a word scores its best candidate, so its lists' bounds do not add up).
@@ -1040,18 +1380,18 @@ export class Searcher {
     const wordBound = new Float64Array(W); // ... and that for the language of the doc being completed
     // One-essential-list scan: per other word, its strongest non-essential lists while they have a
     // dense form (at most DENSE_CHAIN), and the list after them, whose sufLang bounds the word's others.
-    const domChain: Cursor[][] = Array.from({ length: W }, () => []);
+    const domChain: Cursor[][] = []; // (filled when the chains are built)
     const domNext: (Cursor | null)[] = new Array<Cursor | null>(W).fill(null);
     const domNextMin = new Float64Array(W); // ... the least over languages of its sufLang (0 for none)
     // ... and the tf~ below which a posting can pass only if one of the chain's lists of the word
     // with the largest such gain holds its doc (reqBits: their bitsets), per group of languages
     // (outGroupOf: per word with a chain, per language its group; outScale, outBound: the group's
     // scale of the scanned list and bound of the word's lists after the chain).
-    const xOut = new Float64Array(this.ix.languages.length);
-    const outGroupOf = Array.from({ length: W }, () => new Uint8Array(this.ix.languages.length));
+    const xOut = this.#xOut;
+    const outGroupOf: Uint8Array[] = [];
     const outScale: number[][] = [];
     const outBound: number[][] = [];
-    let outOf = outGroupOf[0]!;
+    let outOf: Uint8Array = NO_GROUPS;
     const reqBits: Uint32Array[] = [];
     let useDense = false;
     let chainsFor = -1; // nonEss when the chains were built (−1: not built)
@@ -1060,25 +1400,35 @@ export class Searcher {
     let completed = 0;
     // One-essential-list scan: per distinct scale of the list (Cursor scales), the tf~ below which a
     // posting cannot rank (minTf).
-    const xMinOf = new Float64Array(this.ix.languages.length);
-    const cand = new Uint16Array(this.ix.blockSize);
-    const marks = new Int32Array((this.ix.blockSize + 31) >>> 5);
+    const xMinOf = this.#xMinOf;
+    const cand = this.#cand;
+    const marks = this.#marks;
     {
       // A word's non-essential lists are probed strongest first (order reversed): per language,
-      // the largest bound from each list on.
-      const L = this.ix.languages.length;
-      const run = Array.from({ length: W }, () => new Float64Array(L));
-      for (const c of order) {
-        const r = run[c.word]!;
-        const m = this.ix.termMax[c.term]!;
+      // the largest bound from each list on (each list's in one buffer: the previous list's of its
+      // word and its own).
+      if (this.#sufBuf.length < order.length * L) this.#sufBuf = new Float64Array(order.length * L * 2);
+      const buf = this.#sufBuf;
+      const prev: number[] = new Array<number>(W).fill(-1);
+      for (let i = 0; i < order.length; i++) {
+        const c = order[i]!;
+        const m = termMax[c.term]!;
+        const at = i * L;
+        const p = prev[c.word]!;
+        const scale = c.scale;
         for (let l = 0; l < L; l++) {
-          const b = (c.scale[l]! * m) / (K1 + m);
-          if (b > r[l]!) r[l] = b;
+          const b = (scale[l]! * m) / (K1 + m);
+          const q = p < 0 ? 0 : buf[p + l]!;
+          buf[at + l] = b > q ? b : q;
         }
-        c.sufLang = r.slice();
+        prev[c.word] = at;
+        c.sufLang = buf.subarray(at, at + L);
       }
     }
-    const nonEssOf: Cursor[][] = Array.from({ length: W }, () => []); // strongest first
+    const nonEssOf: Cursor[][] = []; // strongest first
+    // Per word, how many of its non-essential lists (the first) may hold another window's bounds (winUb, winM).
+    const winSet = new Int32Array(W);
+    for (let w = 0; w < W; w++) nonEssOf.push([]);
 
     const top: SearchHit[] = [];
     let full = false;
@@ -1104,6 +1454,7 @@ export class Searcher {
           const c = order[nonEss++]!;
           if (c.ub > nonEssMax[c.word]!) nonEssMax[c.word] = c.ub;
           nonEssOf[c.word]!.unshift(c);
+          winSet[c.word] = nonEssOf[c.word]!.length; // (each to set)
         }
         probeOrder.length = 0;
         for (let w = 0; w < W; w++) if (nonEssMax[w]! > 0) probeOrder.push(w);
@@ -1161,7 +1512,7 @@ export class Searcher {
               const dense = c.dense === undefined ? (c.dense = this.#dense(c.term)) : c.dense;
               if (dense) {
                 if ((dense.bits[d >>> 5]! & (1 << (d & 31))) !== 0) {
-                  const x = dense.xs[d]!;
+                  const x = denseX(dense.bits, dense.rank, dense.xs, d);
                   const s = (sc * x) / (K1 + x);
                   if (s > best) best = s;
                 }
@@ -1195,6 +1546,132 @@ export class Searcher {
       offer(d, total);
     };
 
+    // One-essential-list scan of cursor c's block (below): its thresholds from θ and the window's
+    // non-essential bounds (nm: c's word's, rest: the other words' summed), kept while none of
+    // what they derive from changes (the window bounds are often the same from block to block).
+    let sNm = 0;
+    let sRest = 0;
+    let sXLo = Infinity; // the lowest of xMinOf
+    let sNReq = 0;
+    let sOutLo = Infinity; // (nReq > 0) the lowest and highest of xOut
+    let sOutHi = 0;
+    let sTheta = NaN; // (NaN: not computed)
+    let sCursor: Cursor | null = null;
+    let sNonEss = -1;
+    let sDense = false;
+    const sWin = new Float64Array(W);
+    const winAfter = new Float64Array(W); // per word, the window bounds of the other words after it (but c's), summed
+    const scanBounds = (c: Cursor): void => {
+      if (sCursor === c && sTheta === theta && sNonEss === nonEss && sDense === useDense) {
+        let w = 0;
+        while (w < W && sWin[w] === winNon[w]) w++;
+        if (w === W) return;
+      }
+      sCursor = c;
+      sTheta = theta;
+      sNonEss = nonEss;
+      sDense = useDense;
+      for (let w = 0; w < W; w++) sWin[w] = winNon[w]!;
+      const cw = c.word;
+      const { inverses, scaleOf } = c;
+      const thetaBySlack = theta / slack;
+      const nm = winNon[cw]!;
+      let rest = 0;
+      for (let w = 0; w < W; w++) if (w !== cw) rest += winNon[w]!;
+      let after = 0;
+      for (let w = W - 1; w >= 0; w--) {
+        winAfter[w] = after;
+        if (w !== cw) after += winNon[w]!;
+      }
+      // Per distinct scale, not per language (19 in the bench's dataset, 1 to 3 scales).
+      let xLo = Infinity;
+      let nReq = 0;
+      for (let j = 0; j < inverses.length; j++) {
+        const m = minTf(inverses[j]!, nm, rest, theta, thetaBySlack);
+        xMinOf[j] = m;
+        if (m < xLo) xLo = m;
+      }
+      // The dense chains depend on the non-essential lists only (the same for every window).
+      if (useDense && chainsFor !== nonEss) {
+        chainsFor = nonEss;
+        nDom = 0;
+        for (let w = 0; w < W; w++) {
+          const chain = (domChain[w] ??= []);
+          chain.length = 0;
+          const lists = nonEssOf[w]!;
+          if (w === cw) continue;
+          for (let j = 0; j < lists.length && j < DENSE_CHAIN; j++) {
+            const dom = lists[j]!;
+            const dense = dom.dense === undefined ? (dom.dense = this.#dense(dom.term)) : dom.dense;
+            if (!dense) break;
+            chain.push(dom);
+          }
+          if (chain.length === 0) continue;
+          const next = lists[chain.length] ?? null;
+          domNext[w] = next;
+          let m = next ? Infinity : 0;
+          if (next) for (const b of next.sufLang) if (b < m) m = b;
+          domNextMin[w] = m;
+          // The languages' distinct pairs (scale of the scanned list, bound of the lists after
+          // the chain), each with its own xOut threshold.
+          const groupOf = (outGroupOf[w] ??= new Uint8Array(L));
+          const gScale: number[] = (outScale[w] = []);
+          const gBound: number[] = (outBound[w] = []);
+          for (let l = 0; l < groupOf.length; l++) {
+            const b = next ? next.sufLang[l]! : 0;
+            let g = 0;
+            while (g < gScale.length && !(gScale[g] === scaleOf[l] && gBound[g] === b)) g++;
+            if (g === gScale.length) {
+              gScale.push(scaleOf[l]!);
+              gBound.push(b);
+            }
+            groupOf[l] = g;
+          }
+          nDom++;
+        }
+      }
+      // The other word whose bound falls most for a doc none of its chain's lists holds (then
+      // only its lists after the chain may hold it, bounded by the next one's sufLang for the
+      // doc's language): below xOut[lang], a posting can pass only if one of the chain's lists
+      // holds its doc (`tomato soup`: 3 in 4 of the postings above xLo have no `tomato`, and
+      // are passed over on a bit test each).
+      if (nDom > 0) {
+        let rw = -1;
+        let gain = 0;
+        for (let w = 0; w < W; w++) {
+          if (w === cw || domChain[w]!.length === 0) continue;
+          const g = winNon[w]! - Math.min(winNon[w]!, domNextMin[w]!);
+          if (g > gain) {
+            gain = g;
+            rw = w;
+          }
+        }
+        if (rw >= 0) {
+          let restOthers = 0;
+          for (let w = 0; w < W; w++) if (w !== cw && w !== rw) restOthers += winNon[w]!;
+          const gScale = outScale[rw]!;
+          const gBound = outBound[rw]!;
+          let any = false;
+          sOutLo = Infinity;
+          sOutHi = 0;
+          for (let g = 0; g < gScale.length; g++) {
+            const b = gBound[g]! < winNon[rw]! ? gBound[g]! : winNon[rw]!;
+            const m = minTf(inverses[gScale[g]!]!, nm, restOthers + b, theta, thetaBySlack);
+            xOut[g] = m;
+            if (m > xLo) any = true;
+            if (m < sOutLo) sOutLo = m;
+            if (m > sOutHi) sOutHi = m;
+          }
+          outOf = outGroupOf[rw]!;
+          if (any) for (const dom of domChain[rw]!) reqBits[nReq++] = dom.dense!.bits;
+        }
+      }
+      sNm = nm;
+      sRest = rest;
+      sXLo = xLo;
+      sNReq = nReq;
+    };
+
     // Seeding: the docs of the strongest list's best block are scored in full first, so that θ
     // starts high and the pruning rules bite from the first doc. They are not scored again.
     const strongest = order.at(-1);
@@ -1205,10 +1682,21 @@ export class Searcher {
       // start low and stay low for most of the pass, so the best blocks (bound descending) are
       // read until SEED_DOCS allowed docs (or SEED_BLOCKS blocks) and their allowed docs seeded.
       const blocks = !allowed ? bestBlocks(maxes, 1) : bestBlocks(maxes, SEED_BLOCKS);
-      const seed: number[] = [];
+      let seed: number[] = [];
+      const runs: number[] = []; // per block read: its number and where its docs start in seed
       for (let k = 0; k < blocks.length && seed.length < SEED_DOCS; k++) {
         // The blocks of one list hold distinct docs.
+        runs.push(blocks[k]!, seed.length);
         for (const d of this.#block(strongest.term, blocks[k]!).docs) if (!allowed || allowed[d] !== 0) seed.push(d);
+      }
+      if (runs.length > 2) {
+        // The blocks' docs in block order: ascending (distinctSorted then sorts only the others).
+        const byBlock: number[] = [];
+        for (let r = 0; r < runs.length; r += 2) byBlock.push(r);
+        byBlock.sort((a, b) => runs[a]! - runs[b]!);
+        const ordered: number[] = [];
+        for (const r of byBlock) for (let i = runs[r + 1]!, end = r + 2 < runs.length ? runs[r + 3]! : seed.length; i < end; i++) ordered.push(seed[i]!);
+        seed = ordered;
       }
       // With several words the top docs usually hold every word, so docs of the strongest list
       // that hold every other word are seeded too (#matchedSeeds). With a mask and a short strongest
@@ -1223,7 +1711,7 @@ export class Searcher {
       // Ascending (typed array sort is numeric), each doc once.
       const docs = distinctSorted(seed);
       seeded = docs;
-      const scores = this.#seedScores(docs, cursors, W);
+      const scores = this.#seedScores(docs, order, W, limit, slack);
       for (let k = 0; k < docs.length; k++) {
         const d = docs[k]!;
         let total = 0;
@@ -1235,6 +1723,11 @@ export class Searcher {
     // The current block-max window: docs in [.., winEnd) score at most winBound.
     let winEnd = 0;
     let winBound = Infinity;
+    // One essential list's block skip (below): the BlockMax under which its blocks are skipped,
+    // for this θ and this essential set.
+    let skipMax = 0;
+    let skipTheta = NaN;
+    let skipNonEss = -1;
     for (;;) {
       if (done) break;
       // The lowest doc any essential list may hold next.
@@ -1251,9 +1744,13 @@ export class Searcher {
           // hold a doc below e.
           essChanged = false;
           let e = END;
+          let live = 0;
+          let liveCursor: Cursor | null = null;
           for (let k = 0; k < E; k++) {
             const c = ess[k]!;
             if (c.doc === END) continue;
+            live++;
+            liveCursor = c;
             const l = c.last[c.bi]! + 1;
             if (l < e) e = l;
           }
@@ -1272,6 +1769,22 @@ export class Searcher {
           for (let w = 0; w < W; w++) loose += blockWord[w]! > nonEssMax[w]! ? blockWord[w]! : nonEssMax[w]!;
           loose *= slack;
           if (loose < theta || (loose === theta && low > kthDoc)) {
+            if (live === 1) {
+              // One essential list left (the others exhausted): the windows that follow are its next
+              // blocks, each skipped by this same rule while its BlockMax stays below the tf~ whose
+              // bound could reach θ (minTf: conservative, so each of them would be skipped here
+              // too), found in a tight loop over the block maxima instead of a window each
+              // (`choclate`: 511 of 548 blocks of `chocolat`).
+              if (skipTheta !== theta || skipNonEss !== nonEss) {
+                skipTheta = theta;
+                skipNonEss = nonEss;
+                let rest = 0;
+                for (let w = 0; w < W; w++) if (w !== liveCursor!.word) rest += nonEssMax[w]!;
+                skipMax = minTf(1 / liveCursor!.maxScale, nonEssMax[liveCursor!.word]!, rest, theta, theta / slack);
+              }
+              liveCursor!.skipBlocks(skipMax);
+              continue;
+            }
             for (let k = 0; k < E; k++) ess[k]!.shallowSeek(winEnd);
             continue;
           }
@@ -1298,7 +1811,10 @@ export class Searcher {
               c.winM = m;
               if (s > best) best = s;
             }
-            for (; j < lists.length; j++) {
+            // (Those after the ones an earlier window set keep them from then.)
+            const set = winSet[w]!;
+            winSet[w] = j;
+            for (; j < set; j++) {
               const c = lists[j]!;
               c.winUb = c.ub;
               c.winM = termMax[c.term]!;
@@ -1338,118 +1854,53 @@ export class Searcher {
           const { docs, xs, scale, uniform } = c;
           const langs = blk.langs;
           const n = docs.length;
-          let nm = 0;
-          let rest = 0;
-          let th = theta;
-          const { scales, scaleOf } = c;
-          let xLo = Infinity; // the lowest of xMinOf
-          let nReq = 0;
-          const bounds = (): void => {
-            nm = winNon[cw]!;
-            rest = 0;
-            for (let w = 0; w < W; w++) if (w !== cw) rest += winNon[w]!;
-            th = theta;
-            // Per distinct scale, not per language (19 in the bench's dataset, 1 to 3 scales).
-            xLo = Infinity;
-            for (let j = 0; j < scales.length; j++) {
-              const m = minTf(scales[j]!, nm, rest, theta, slack);
-              xMinOf[j] = m;
-              if (m < xLo) xLo = m;
-            }
-            // The dense chains depend on the non-essential lists only (the same for every window).
-            if (useDense && chainsFor !== nonEss) {
-              chainsFor = nonEss;
-              nDom = 0;
-              for (let w = 0; w < W; w++) {
-                const chain = domChain[w]!;
-                chain.length = 0;
-                const lists = nonEssOf[w]!;
-                if (w === cw) continue;
-                for (let j = 0; j < lists.length && j < DENSE_CHAIN; j++) {
-                  const dom = lists[j]!;
-                  const dense = dom.dense === undefined ? (dom.dense = this.#dense(dom.term)) : dom.dense;
-                  if (!dense) break;
-                  chain.push(dom);
-                }
-                if (chain.length === 0) continue;
-                const next = lists[chain.length] ?? null;
-                domNext[w] = next;
-                let m = next ? Infinity : 0;
-                if (next) for (const b of next.sufLang) if (b < m) m = b;
-                domNextMin[w] = m;
-                // The languages' distinct pairs (scale of the scanned list, bound of the lists after
-                // the chain), each with its own xOut threshold.
-                const groupOf = outGroupOf[w]!;
-                const gScale: number[] = (outScale[w] = []);
-                const gBound: number[] = (outBound[w] = []);
-                for (let l = 0; l < groupOf.length; l++) {
-                  const b = next ? next.sufLang[l]! : 0;
-                  let g = 0;
-                  while (g < gScale.length && !(gScale[g] === scaleOf[l] && gBound[g] === b)) g++;
-                  if (g === gScale.length) {
-                    gScale.push(scaleOf[l]!);
-                    gBound.push(b);
-                  }
-                  groupOf[l] = g;
-                }
-                nDom++;
-              }
-            }
-            // The other word whose bound falls most for a doc none of its chain's lists holds (then
-            // only its lists after the chain may hold it, bounded by the next one's sufLang for the
-            // doc's language): below xOut[lang], a posting can pass only if one of the chain's lists
-            // holds its doc (`tomato soup`: 3 in 4 of the postings above xLo have no `tomato`, and
-            // are passed over on a bit test each).
-            nReq = 0;
-            if (nDom > 0) {
-              let rw = -1;
-              let gain = 0;
-              for (let w = 0; w < W; w++) {
-                if (w === cw || domChain[w]!.length === 0) continue;
-                const g = winNon[w]! - Math.min(winNon[w]!, domNextMin[w]!);
-                if (g > gain) {
-                  gain = g;
-                  rw = w;
-                }
-              }
-              if (rw >= 0) {
-                let restOthers = 0;
-                for (let w = 0; w < W; w++) if (w !== cw && w !== rw) restOthers += winNon[w]!;
-                const gScale = outScale[rw]!;
-                const gBound = outBound[rw]!;
-                let any = false;
-                for (let g = 0; g < gScale.length; g++) {
-                  const b = gBound[g]! < winNon[rw]! ? gBound[g]! : winNon[rw]!;
-                  const m = minTf(scales[gScale[g]!]!, nm, restOthers + b, theta, slack);
-                  xOut[g] = m;
-                  if (m > xLo) any = true;
-                }
-                outOf = outGroupOf[rw]!;
-                if (any) for (const dom of domChain[rw]!) reqBits[nReq++] = dom.dense!.bits;
-              }
-            }
-          };
-          bounds();
+          scanBounds(c);
+          let nm = sNm;
+          let rest = sRest;
+          const { scaleOf } = c;
           // The postings from c.i on whose tf~ reaches the lowest threshold (θ only rises during
           // the scan, and thresholds with it), in doc order: most are below (`chocolate cake`: 4%).
           // (Marked in a bitset, then listed: a typed array's sort costs more than the scan saves.)
           let nc = 0;
+          const xLo = sXLo;
           if (xLo > 0) {
             const order = blk.order!;
             const words = (n + 31) >>> 5;
+            const nReq = sNReq;
+            const ci = c.i;
+            const groupOf = outOf;
             for (let k = 0; k < words; k++) marks[k] = 0;
-            for (let k = 0; k < n; k++) {
+            // By tf~ descending, in up to three runs: above every group's xOut (marked), then
+            // above the lowest (a doc a chain list holds, or tf~ above its group's xOut), then
+            // below every group's (a doc a chain list holds, found without a branch).
+            let k = 0;
+            const hiX = nReq > 0 && sOutHi > xLo ? sOutHi : xLo;
+            for (; k < n; k++) {
               const j = order[k]!;
-              const x = xs[j]!;
-              if (!(x >= xLo)) break;
-              if (j < c.i) continue;
-              if (nReq > 0 && !(x >= xOut[outOf[langs[j]!]!]!)) {
+              if (!(xs[j]! >= hiX)) break;
+              if (j >= ci) marks[j >>> 5]! |= 1 << (j & 31);
+            }
+            if (nReq > 0) {
+              const loX = sOutLo > xLo ? sOutLo : xLo;
+              const r0 = reqBits[0]!;
+              for (; k < n; k++) {
+                const j = order[k]!;
+                const x = xs[j]!;
+                if (!(x >= loX)) break;
                 const d = docs[j]!;
-                let r = 0;
-                while (r < nReq && (reqBits[r]![d >>> 5]! & (1 << (d & 31))) === 0) r++;
-                if (r === nReq) continue;
+                let bitsOf = r0[d >>> 5]!;
+                for (let r = 1; r < nReq; r++) bitsOf |= reqBits[r]![d >>> 5]!;
+                const pass = ((bitsOf >>> (d & 31)) & 1) | (x >= xOut[groupOf[langs[j]!]!]! ? 1 : 0);
+                marks[j >>> 5]! |= (pass & (j >= ci ? 1 : 0)) << (j & 31);
               }
-              marks[j >>> 5]! |= 1 << (j & 31);
+              for (; k < n; k++) {
+                const j = order[k]!;
+                if (!(xs[j]! >= xLo)) break;
+                const d = docs[j]!;
+                let bitsOf = r0[d >>> 5]!;
+                for (let r = 1; r < nReq; r++) bitsOf |= reqBits[r]![d >>> 5]!;
+                marks[j >>> 5]! |= ((bitsOf >>> (d & 31)) & (j >= ci ? 1 : 0)) << (j & 31);
+              }
             }
             for (let k = 0; k < words; k++) {
               for (let m = marks[k]!; m !== 0; m &= m - 1) cand[nc++] = (k << 5) | (31 - Math.clz32(m & -m));
@@ -1469,7 +1920,9 @@ export class Searcher {
               // The same bound, with a word whose strongest lists have dense arrays bounded by those
               // lists' exact scores at d and its other lists' bound (sufLang of the next; `pasta`:
               // `past` and `pasta`, both frequent, and typos).
+              // (Passed over as soon as the words so far and the others' window bounds cannot reach θ.)
               let v = s > nm ? s : nm;
+              let out = false;
               for (let w = 0; w < W; w++) {
                 if (w === cw) continue;
                 let b = winNon[w]!;
@@ -1482,27 +1935,41 @@ export class Searcher {
                     if (dom.sufLang[lang]! <= l) break; // it and the lists after it bound no higher
                     const dense = dom.dense!;
                     if ((dense.bits[dd >>> 5]! & (1 << (dd & 31))) !== 0) {
-                      const y = dense.xs[dd]!;
+                      const y = denseX(dense.bits, dense.rank, dense.xs, dd);
                       const e = ((dom.uniform >= 0 ? dom.uniform : dom.scale[lang]!) * y) / (K1 + y);
                       if (e > l) l = e;
                     }
                   }
-                  if (l < b) b = l;
+                  if (l < b) {
+                    b = l;
+                    const u = (v + b + winAfter[w]!) * slack;
+                    if (u < theta || (u === theta && dd > kthDoc)) {
+                      out = true;
+                      break;
+                    }
+                  }
                 }
                 v += b;
               }
+              if (out) continue;
               v *= slack;
               if (v < theta || (v === theta && dd > kthDoc)) continue;
             } else if (++scanned === DENSE_AFTER && nonEss > 0) {
               useDense = true;
-              bounds();
+              scanBounds(c);
+              nm = sNm;
+              rest = sRest;
             }
             for (let w = 0; w < W; w++) wordScore[w] = 0;
             wordScore[cw] = s;
             const before = nonEss;
             complete(dd, lang);
             if (done) break;
-            if (nonEss !== before || theta !== th) bounds();
+            if (nonEss !== before || theta !== sTheta) {
+              scanBounds(c);
+              nm = sNm;
+              rest = sRest;
+            }
           }
           if (done) break;
           c.i = n - 1;

@@ -1,7 +1,8 @@
 /**
  * The search paths that only larger indexes take (runtime/query/search.ts): term at a time
  * through dense forms under a small language's mask, the one-essential-list scan that requires
- * another word's frequent lists, and seeding from docs holding every word. Each must return
+ * another word's frequent lists, seeding from docs holding every word (and leaving out the seeds
+ * that cannot rank), and the skip over the blocks of the one essential list left. Each must return
  * exactly what exhaustive scoring returns.
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -9,7 +10,7 @@ import fc from 'fast-check';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
 import { expectExhaustiveAnswers } from '../../helpers/search-oracle.ts';
 import { buildSearchIndex } from '../../../build/write/search.ts';
-import { byTfDescending, Searcher } from '../../../runtime/query/search.ts';
+import { byTfDescending, Cursor, distinctSorted, kthSmallest, Searcher } from '../../../runtime/query/search.ts';
 import type { Recipe } from '../../../runtime/format/recipe.ts';
 
 const DAAT = { strategy: 'pruned' } as const;
@@ -68,6 +69,70 @@ describe('search paths of larger indexes', () => {
     const searchers = [new Searcher(index, DAAT), new Searcher(index, { ...DAAT, blockCacheBlocks: 0, denseCacheTerms: 0 }), new Searcher(index, { ...DAAT, denseCacheTerms: 1 })];
     const en = Uint8Array.from(recipes, (r) => (r.language === 'en' ? 1 : 0));
     expectExhaustiveAnswers(searchers, ['zztomato zzsoup', 'zzsoup zztomato', 'zzgarlic zzbutter zzsoup', 'zztomato zzsou', 'zzbutter zztomato', 'zzsoup zztomat'], [undefined, en]);
+  });
+
+  it('skips the blocks of the one essential list left that cannot rank in one loop over their bounds, as exhaustive scoring ranks', () => {
+    // 20,000 docs: `zzchocolat` in 30% of descriptions but in the title of 1 doc in 997, so once θ
+    // is up most of its 47 blocks hold no doc that can rank; `zzchocolate` and `zzchoclat` are
+    // rare (a typo query's other lists).
+    const rand = random(11);
+    const tail = Array.from({ length: 120 }, (_, i) => `t${String.fromCharCode(97 + (i % 26))}q${i}`);
+    const words = (n: number) => Array.from({ length: 1 + Math.floor(rand() * n) }, () => tail[Math.floor(tail.length * rand())]!);
+    const recipes = Array.from({ length: 20000 }, (_, i) => {
+      const title = words(3);
+      if (i % 997 === 5) title.push('zzchocolat');
+      const description = words(10);
+      if (rand() < 0.3) description.push('zzchocolat');
+      if (rand() < 0.004) description.push('zzchocolate');
+      const instructions = words(25);
+      if (rand() < 0.002) instructions.push('zzchoclat');
+      return makeRecipe({ id: `c${i}`, language: 'en', title: title.join(' '), description: description.join(' '), instructions: step(instructions.join(' ')) });
+    });
+    const index = buildSearchIndex(recipes);
+    // (A cache of 3 blocks: cursors' cached blocks evicted under them.)
+    const searchers = [new Searcher(index, DAAT), new Searcher(index, { ...DAAT, blockCacheBlocks: 3 })];
+    const skipBlocks = Cursor.prototype.skipBlocks;
+    let most = 0; // the most blocks passed over by one skip
+    const skips = vi.spyOn(Cursor.prototype, 'skipBlocks').mockImplementation(function (this: Cursor, mx: number) {
+      const from = this.bi;
+      skipBlocks.call(this, mx);
+      most = Math.max(most, (this.doc === 0xffffffff ? this.last.length : this.bi) - from - 1);
+    });
+    try {
+      expectExhaustiveAnswers(searchers, ['zzchocolat', 'zzchocolate', 'zzchoclate'], [undefined]);
+      expect(skips).toHaveBeenCalled();
+      expect(most).toBeGreaterThanOrEqual(10);
+    } finally {
+      skips.mockRestore();
+    }
+  });
+
+  it('leaves out the seeds that cannot rank among the seeds before reading lists for them, as exhaustive scoring ranks', () => {
+    // `zzsa` completes to six terms of more than 4 blocks each (SEED_PRUNE_BLOCKS), most without a
+    // dense form (denseCacheTerms: 0 for none at all): most seeds are left out before the weaker
+    // ones are read (measured: up to 161 of 166 seeds unfiltered, 990 of 1,040 with the mask).
+    const recipes = corpus(20000, { zzsalt: 0.6, zzsalad: 0.2, zzpasta: 0.08, zzsal: 0.02, zzsalmon: 0.05, zzsalsa: 0.04, zzsalz: 0.03 }, (i) => (i % 33 === 0 ? 'de' : 'en'), 5);
+    const index = buildSearchIndex(recipes);
+    const searchers = [new Searcher(index, DAAT), new Searcher(index, { ...DAAT, denseCacheTerms: 0 }), new Searcher(index, { ...DAAT, blockCacheBlocks: 3 })];
+    const rand = random(4);
+    const some = Uint8Array.from(recipes, () => (rand() < 0.7 ? 1 : 0));
+    expectExhaustiveAnswers(searchers, ['zzpasta zzsa', 'zzsal zzpasta', 'zzsa', 'zzpasta zzsal zzsalmon'], [undefined, some]);
+  });
+
+  it('lists seeds ascending and once (distinctSorted), and selects the k-th smallest score (kthSmallest), as a sort would', () => {
+    const docs = fc.array(fc.integer({ min: 0, max: 5000 }), { maxLength: 300 });
+    fc.assert(
+      fc.property(docs, docs, (head, rest) => {
+        const values = [...[...new Set(head)].sort((a, b) => a - b), ...rest]; // an ascending run, then any
+        expect(Array.from(distinctSorted(values))).toEqual([...new Set(values)].sort((a, b) => a - b));
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0, max: 10, noNaN: true }), { minLength: 1, maxLength: 300 }), fc.nat(), (values, at) => {
+        const k = at % values.length;
+        expect(kthSmallest(Float64Array.from(values), values.length, k)).toBe([...values].sort((a, b) => a - b)[k]);
+      }),
+    );
   });
 
   it('orders a block by tf~ descending (the scan visits the postings above its threshold only)', () => {
