@@ -12,9 +12,9 @@
  *   sort:   those tuples into doc order (compareDocOrder);
  *   pass 2: read each recipe's JSON bytes and facts back in doc order and feed every part builder
  *           (write-dataset.ts); no recipe is parsed again. The search index is built from the
- *           spilled search records: with worker threads on a thread of its own, started during
- *           pass 1 (search-thread.ts), while this thread feeds the other writers; without, on
- *           this thread after them.
+ *           spilled search records: with worker threads on threads of their own (SEARCH_THREADS,
+ *           each a range of the docs), started during pass 1 (search-thread.ts), while this
+ *           thread feeds the other writers; without, on this thread after them.
  */
 import type { CatalogEntry } from '../runtime/format/catalog.ts';
 import type { Recipe } from '../runtime/format/recipe.ts';
@@ -107,7 +107,7 @@ export interface Built {
 /**
  * Compiles `datasetDir` and publishes it under `outRoot` (stage, manifest last, rename,
  * `current`), streaming: the same bytes as renderDataset(compileDataset(...)) + publishDataset.
- * `workers` > 0 normalises on that many threads and builds the search index on one more.
+ * `workers` > 0 normalises on that many threads and builds the search index on SEARCH_THREADS more.
  */
 export function buildDataset(datasetDir: string, outRoot: string, log: (s: string) => void = () => {}, options: { sources?: readonly string[]; workers?: number } = {}): Built {
   const phases: Record<string, number> = {};
@@ -128,7 +128,7 @@ export function buildDataset(datasetDir: string, outRoot: string, log: (s: strin
     if (m) writers[m[1]!] = Math.round(Number(m[2]));
     log(line);
   };
-  // The search index thread and the file thread load their modules during pass 1: the search
+  // The search index threads and the file thread load their modules during pass 1: the search
   // index starts as soon as pass 2 does, the dataset's files are written and hashed beside it.
   const search: SearchThread | undefined = options.workers ? searchThread(writerLog) : undefined;
   const files: FileThread | undefined = options.workers ? fileThread() : undefined;

@@ -26,7 +26,8 @@ export interface Written {
 export interface FileThread {
   /**
    * Writes `bytes` to `file` durably and hashes them, on the thread. The bytes are taken over:
-   * their buffer may be transferred (detached here).
+   * their buffer may be transferred (detached here), or shared (a SharedArrayBuffer: not to be
+   * changed afterwards).
    */
   write(file: string, bytes: Uint8Array): void;
   /** Waits until every file handed over is written; returns them in the order they were handed over. Throws when one could not be. */
@@ -69,12 +70,14 @@ export function fileThread(options: { maxInFlight?: number } = {}): FileThread {
       const room = () => failure !== undefined || inFlight === 0 || inFlight + bytes.byteLength <= maxInFlight;
       if (!room()) waitFor(signal, drain, room);
       check();
-      // A view of the whole of an ArrayBuffer of its own goes over as it is; anything else is copied first.
-      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice();
+      // Shared memory (the search index, written by several threads) goes over as it is, shared; a
+      // view of the whole of an ArrayBuffer of its own is transferred; anything else is copied first.
+      const shared = bytes.buffer instanceof SharedArrayBuffer;
+      const own = shared || (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) ? bytes : bytes.slice();
       order.push(file);
       pending.set(file, bytes.byteLength);
       inFlight += bytes.byteLength;
-      port.postMessage({ file, bytes: own } satisfies ToFileWorker, [own.buffer as ArrayBuffer]);
+      port.postMessage({ file, bytes: own } satisfies ToFileWorker, shared ? [] : [own.buffer as ArrayBuffer]);
     },
     finish() {
       waitFor(signal, drain, () => failure !== undefined || pending.size === 0);

@@ -153,6 +153,18 @@ interface PostingChunk {
 
 const newChunk = (): PostingChunk => ({ terms: new Uint32Array(CHUNK), tfs: new Uint8Array(CHUNK * FIELD_COUNT) });
 
+/**
+ * The file is written a window of docs at a time, at most this many postings (default 2^20;
+ * more for a doc with more): the window's postings are sorted by term group (the terms whose ids
+ * share all but the low GROUP_BITS bits; docs stay in order within a group) and written group by
+ * group, so only a group's terms (their current blocks in the file, and their bounds) are written
+ * to at a time instead of every term's, which keeps the writes within the caches and the TLB
+ * (measured at 1M: the scatter in doc order spent most of its time on misses).
+ */
+const SCATTER_WINDOW = 1 << 20;
+/** log2 of the terms in a group (default 8). */
+const GROUP_BITS = 8;
+
 const HASH_SEED = 0x811c9dc5;
 /** FNV-1a over code units, then the language: the piece table's hash. */
 const mixLanguage = (h: number, lang: number) => {
@@ -347,17 +359,20 @@ function grown<T extends Uint16Array | Int32Array | Uint32Array | Uint8Array>(a:
  * bytes (LineTable) and a new line is cut into pieces at ASCII white space, each distinct piece
  * analysed once per language (analyze(): normalise, tokenise, stem; then remembered in a hash
  * table looked up on the text's code units, PieceTable). Each posting costs 9 bytes (term id,
- * five tf bytes; its doc is implied by the per-doc ends), and encode() scatters the postings doc
- * by doc straight into their blocks of the file, so each term's docs stay ascending. The terms are
+ * five tf bytes; its doc is implied by the per-doc ends), and encode() (or scatter(), for one
+ * range of docs of a file that several builders write) scatters the postings a window of docs at
+ * a time straight into their blocks of the file, so each term's docs stay ascending. The terms are
  * exactly those of analyze() on the whole text (runtime/format/text).
  */
 export class SearchIndexBuilder {
+  /** Its docs are [#firstDoc, #firstDoc + #docCount). */
+  readonly #firstDoc: number;
   readonly #docCount: number;
   readonly #termIds = new Map<string, number>();
   readonly #termStrings: string[] = [];
   #termCounts = new Uint32Array(1024);
   readonly #chunks: PostingChunk[] = [];
-  /** Postings so far; doc d's are [#docEnds[d], #docEnds[d + 1]). */
+  /** Postings so far; doc d's (counted among this builder's docs) are [#docEnds[d], #docEnds[d + 1]). */
   #postings = 0;
   readonly #docEnds: Uint32Array;
   readonly #languageIds = new Map<string, number>();
@@ -385,7 +400,13 @@ export class SearchIndexBuilder {
   #n = 0;
   #mark = 0;
 
-  constructor(docCount: number) {
+  /**
+   * A builder of docs [firstDoc, firstDoc + docCount): the whole index (firstDoc 0, encode), or
+   * one part of it, built beside the others' on threads of their own (summary, scatter; the
+   * file is planned from every part's summary by planSearchFile).
+   */
+  constructor(docCount: number, firstDoc = 0) {
+    this.#firstDoc = firstDoc;
     this.#docCount = docCount;
     this.#docLanguage = new Uint8Array(docCount);
     this.#lengths = new Uint16Array(docCount * FIELD_COUNT);
@@ -449,7 +470,8 @@ export class SearchIndexBuilder {
 
   /** add() from a recipe's search record (writeSearchRecord) at `at` of `buf`; `lines`: the lines its part refers to. */
   addRecord(doc: number, buf: Buffer, at: number, lines?: SearchLines): void {
-    if (doc !== this.#added || doc >= this.#docCount) throw new Error(`search index: doc ${doc} out of order`);
+    const local = this.#added;
+    if (doc !== this.#firstDoc + local || local >= this.#docCount) throw new Error(`search index: doc ${doc} out of order`);
     this.#added++;
     const F = FIELD_COUNT;
     if (buf.buffer !== this.#bytes.buffer || buf.byteOffset !== this.#bytes.byteOffset || buf.byteLength !== this.#bytes.byteLength) this.#bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
@@ -458,7 +480,7 @@ export class SearchIndexBuilder {
     const languageBytes = buf.readUInt32LE(at);
     const language = buf.toString('utf8', p, (p += languageBytes));
     const lang = this.#languageId(language);
-    this.#docLanguage[doc] = lang;
+    this.#docLanguage[local] = lang;
     this.#mark = doc + 1;
     this.#n = 0;
     for (let f = 0; f < F; f++) {
@@ -485,9 +507,9 @@ export class SearchIndexBuilder {
         }
       }
       if (p !== end) throw new Error('search record: malformed');
-      this.#lengths[doc * F + f] = Math.min(count, MAX_FIELD_LENGTH);
+      this.#lengths[local * F + f] = Math.min(count, MAX_FIELD_LENGTH);
     }
-    this.#append(doc);
+    this.#append(local);
   }
 
   /** Counts the terms of the UTF-8 text bytes[a, end) in field f, line by line (LineTable); returns how many. */
@@ -596,8 +618,8 @@ export class SearchIndexBuilder {
     return lang;
   }
 
-  /** Appends the current doc's postings (its distinct terms, first-seen order) to the chunks. */
-  #append(doc: number): void {
+  /** Appends the current doc's postings (its distinct terms, first-seen order) to the chunks; `local`: its number among this builder's docs. */
+  #append(local: number): void {
     const F = FIELD_COUNT;
     const n = this.#n;
     const docTfs = this.#docTfs;
@@ -619,28 +641,20 @@ export class SearchIndexBuilder {
     }
     docTfs.fill(0, 0, n * F); // the next doc's slots start from zero
     this.#postings = p;
-    this.#docEnds[doc + 1] = p;
+    this.#docEnds[local + 1] = p;
   }
 
-  /** Languages sorted, docs' language ids remapped to them, and term ids in dictionary order. */
-  #dictionary(): { languages: string[]; docLanguage: Uint8Array; order: Uint32Array } {
-    const N = this.#added;
-    if (N !== this.#docCount) throw new Error(`search index: ${N} of ${this.#docCount} docs added`);
-    const languages = [...this.#languageIds.keys()].sort(compare);
-    const remap = new Uint8Array(256);
-    for (const [l, id] of this.#languageIds) remap[id] = languages.indexOf(l);
-    const docLanguage = this.#docLanguage.map((id) => remap[id]!);
-    this.#termIds.clear();
-    const strings = this.#termStrings;
-    const order = Uint32Array.from(strings, (_, i) => i).sort((a, b) => compare(strings[a]!, strings[b]!));
-    return { languages, docLanguage, order };
+  /** Throws unless every doc of the builder's range was added. */
+  #complete(): void {
+    if (this.#added !== this.#docCount) throw new Error(`search index: ${this.#added} of ${this.#docCount} docs added`);
   }
 
   /**
-   * Walks every posting in doc order (docs ascending), handing each to `visit` with its term id,
-   * the chunk tfs holding its F tf bytes and their offset; chunks are released as they are done.
+   * Walks every posting in doc order (docs ascending), handing each to `visit` with its doc
+   * (counted among this builder's docs), term id, the chunk tfs holding its F tf bytes and their
+   * offset; chunks are released as they are done.
    */
-  #drain(visit: (doc: number, id: number, tfs: Uint8Array, at: number) => void): void {
+  #drain(visit: (local: number, id: number, tfs: Uint8Array, at: number) => void): void {
     const chunks = this.#chunks;
     const ends = this.#docEnds;
     const F = FIELD_COUNT;
@@ -657,8 +671,22 @@ export class SearchIndexBuilder {
     chunks.length = 0;
   }
 
-  /** The finished index as arrays (tests, evaluation); the builder is spent afterwards. */
+  /** Languages sorted, docs' language ids remapped to them, and term ids in dictionary order. */
+  #dictionary(): { languages: string[]; docLanguage: Uint8Array; order: Uint32Array } {
+    this.#complete();
+    const languages = [...this.#languageIds.keys()].sort(compare);
+    const remap = new Uint8Array(256);
+    for (const [l, id] of this.#languageIds) remap[id] = languages.indexOf(l);
+    const docLanguage = this.#docLanguage.map((id) => remap[id]!);
+    this.#termIds.clear();
+    const strings = this.#termStrings;
+    const order = Uint32Array.from(strings, (_, i) => i).sort((a, b) => compare(strings[a]!, strings[b]!));
+    return { languages, docLanguage, order };
+  }
+
+  /** The finished index as arrays (tests, evaluation); a builder of the whole index only (firstDoc 0), spent afterwards. */
   data(): SearchIndexData {
+    if (this.#firstDoc !== 0) throw new Error('search index: data() of a part');
     const N = this.#added;
     const { languages, docLanguage, order } = this.#dictionary();
     const T = order.length;
@@ -695,122 +723,112 @@ export class SearchIndexBuilder {
   }
 
   /**
+   * What planSearchFile needs of this builder's docs: its term dictionary and dfs (by its own
+   * term ids), languages, and per doc its language and field lengths. The arrays are the
+   * builder's own (copy them to hand them to another thread: scatter still needs the lengths).
+   */
+  summary(): SearchPartSummary {
+    this.#complete();
+    const T = this.#termStrings.length;
+    this.#termIds.clear(); // no term is added any more
+    return {
+      firstDoc: this.#firstDoc,
+      docCount: this.#docCount,
+      terms: this.#termStrings,
+      df: this.#termCounts.subarray(0, T),
+      languages: [...this.#languageIds.keys()],
+      docLanguage: this.#docLanguage,
+      lengths: this.#lengths,
+    };
+  }
+
+  /**
    * The finished file: the same bytes as encodeSearchIndex(this.data()), written straight into
    * one buffer of the file's size (postings scattered from the chunks into their blocks, the
-   * block bounds taken on the way, the term bounds from the blocks') instead of building the arrays, the sections and
-   * then the container as copies of each other: at the end, the chunks (9 bytes a posting,
-   * released as they are scattered) and the file are all there is. The builder is spent afterwards.
+   * block bounds taken on the way, the term bounds from the blocks') instead of building the
+   * arrays, the sections and then the container as copies of each other: at the end, the chunks
+   * (9 bytes a posting, released as they are scattered) and the file are all there is. The same
+   * steps as the file of several builders on threads of their own (planSearchFile), with one
+   * part. The builder is spent afterwards.
    */
   encode(): Buffer {
-    const N = this.#added;
-    const F = FIELD_COUNT;
-    const B = SEARCH_BLOCK_SIZE;
-    const { languages, docLanguage, order } = this.#dictionary();
-    const T = order.length;
-    const df = this.#termCounts;
-    // By term id: first posting; by rank: TermStarts.
-    const start = new Uint32Array(T);
-    const termStarts = new Uint32Array(T + 1);
-    // By term id: its first block (blocks in file order).
-    const firstBlock = new Uint32Array(T);
-    let P = 0;
-    let K = 0;
-    order.forEach((id, i) => {
-      termStarts[i] = P;
-      start[id] = P;
-      firstBlock[id] = K;
-      P += df[id]!;
-      K += blockCountOf(df[id]!, B);
-    });
-    termStarts[T] = P;
-    const termBytes = Buffer.from(Array.from(order, (id) => this.#termStrings[id]! + '\n').join(''), 'utf8');
-    this.#termStrings.length = 0;
-    const avgFieldLengths = averageFieldLengths(this.#lengths, N, F);
-    const fieldWeights = [...DEFAULT_FIELD_WEIGHTS];
-    const fieldB = [...DEFAULT_FIELD_B];
-    const sizes = [termBytes.length, 4 * (T + 1), 4 * T, 8 * K, P * (4 + F), 2 * N * F, N];
-    const sections: [number, number][] = [];
-    let payloadLength = 0;
-    for (const n of sizes) {
-      sections.push([payloadLength, n]);
-      payloadLength += alignUp(n);
-    }
-    // The key order of encodeSearchIndex's header: msgpack keeps it, so the bytes match.
-    const header = {
-      name: 'search',
-      fields: [...SEARCH_FIELDS],
-      languages,
-      docCount: N,
-      termCount: T,
-      postingCount: P,
-      blockSize: B,
-      blockCount: K,
-      avgFieldLengths,
-      fieldWeights,
-      fieldB,
-      sections,
-    };
-    const head = encodeContainer('searchIndex', header, []);
-    const out = Buffer.alloc(head.length + payloadLength);
-    head.copy(out, 0);
-    const at = (s: number) => head.length + sections[s]![0];
-    out.set(termBytes, at(0));
-    out.set(bytesOf(termStarts), at(1));
-    out.set(bytesOf(this.#lengths), at(5));
-    out.set(docLanguage, at(6));
-    // Per block, [last doc, max tf~ (float32 bits)]: the Blocks section's layout (little-endian u32
-    // and f32), written in place; sections start at multiples of PAYLOAD_ALIGNMENT in the file.
-    if (!LITTLE_ENDIAN || (out.byteOffset + at(3)) % 4 !== 0) throw new Error('search index: Blocks section not little-endian u32-aligned');
-    const blocks = new Uint32Array(out.buffer, out.byteOffset + at(3), 2 * K);
-    this.#scatter(plainBytes(out), at(4), start, firstBlock, blocks, docNorms(this.#lengths, N, avgFieldLengths, fieldWeights, fieldB));
-    // TermMax: the max of its term's blocks.
-    const blockMax = new Float32Array(blocks.buffer, blocks.byteOffset, 2 * K);
-    const termMaxAt = at(2);
-    order.forEach((id, t) => {
-      let tmax = 0;
-      for (let k = firstBlock[id]!, end = k + blockCountOf(df[id]!, B); k < end; k++) if (blockMax[2 * k + 1]! > tmax) tmax = blockMax[2 * k + 1]!;
-      out.writeFloatLE(tmax, termMaxAt + 4 * t);
-    });
+    const plan = planSearchFile([this.summary()]);
+    const out = Buffer.alloc(plan.size);
+    writeSearchFileHead(out, plan);
+    this.scatter(plainBytes(out), plan.placements[0]!, searchFileBlocks(out, plan));
+    finishSearchFile(out, plan, []);
     return out;
   }
 
   /**
-   * Writes every posting into its block of the Postings section at `postingsAt` (block j of the
-   * term whose first posting is s at (s + j·B)·(4 + F): n docs, then n·F tf bytes), walking the
-   * chunks in doc order so each term's docs come out ascending; chunks are released as they are
-   * done. On the way, each posting's tf~ (tfTilde with the doc's norms, at hand in doc order)
-   * goes into its block's max, and its doc into the block's last doc (the docs of a block ascend):
-   * the Blocks and TermMax sections need no second pass over the postings.
+   * Writes every posting of this builder into its block of the Postings section of `out` (block j
+   * of the term whose first posting is s at (s + j·B)·(4 + F): n docs, then n·F tf bytes), at
+   * `placement` (planSearchFile: after the term's postings in the parts before this one), a
+   * window of docs at a time, each window's postings by term group (SCATTER_WINDOW), in doc order
+   * within a group, so each term's docs come out ascending; chunks are released as they are
+   * done. On the way, each posting's tf~ (tfTilde with the doc's norms) goes into its block's max
+   * in `blocks` (the Blocks section's layout: [last doc, max tf~ as float32 bits] per block), and
+   * its doc into the block's last doc (the docs of a block ascend): the Blocks and TermMax
+   * sections need no second pass over the postings. The builder is spent afterwards.
    */
-  #scatter(out: Uint8Array, postingsAt: number, start: Uint32Array, firstBlock: Uint32Array, blocks: Uint32Array, norms: Float32Array): void {
+  scatter(out: Uint8Array, placement: SearchPlacement, blocks: Uint32Array): void {
+    this.#complete();
     const F = FIELD_COUNT;
     const B = SEARCH_BLOCK_SIZE;
     const W = 4 + F;
-    const df = this.#termCounts;
+    const postingsAt = placement.postingsAt;
     const chunks = this.#chunks;
     const ends = this.#docEnds;
+    const first = this.#firstDoc;
+    const N = this.#docCount;
     // By term id, side by side (one cache line): postings placed so far, df, first posting, first block.
-    const T = start.length;
-    const term = new Uint32Array(4 * T);
-    for (let id = 0; id < T; id++) {
-      term[4 * id + 1] = df[id]!;
-      term[4 * id + 2] = start[id]!;
-      term[4 * id + 3] = firstBlock[id]!;
-    }
+    const term = placement.terms;
+    if (term.length !== 4 * this.#termStrings.length) throw new Error(`search index: a placement of ${term.length / 4} terms for ${this.#termStrings.length}`);
+    const norms = docNorms(this.#lengths, N, placement.avgFieldLengths, placement.fieldWeights, placement.fieldB);
     const blockMax = new Float32Array(blocks.buffer, blocks.byteOffset, blocks.length);
+    // The window's postings sorted by group: doc, term id, tf bytes; and where each group's start.
+    let size = Math.min(SCATTER_WINDOW, this.#postings);
+    let wDocs = new Uint32Array(size);
+    let wTerms = new Uint32Array(size);
+    let wTfs = new Uint8Array(size * F);
+    const groupStarts = new Uint32Array((this.#termStrings.length >>> GROUP_BITS) + 2);
     let p = 0;
-    for (let d = 0; d < this.#docCount; d++) {
-      const n0 = d * F;
-      for (const end = ends[d + 1]!; p < end; p++) {
-        const c = p >>> CHUNK_BITS;
-        const j = p & CHUNK_MASK;
-        const { terms, tfs } = chunks[c]!;
-        const t4 = 4 * terms[j]!;
+    for (let from = 0; from < N; ) {
+      // Docs [from, to): whole docs, at most `size` postings unless the first doc alone has more.
+      let to = from + 1;
+      while (to < N && ends[to + 1]! - p <= size) to++;
+      const end = ends[to]!;
+      if (end - p > size) {
+        size = end - p;
+        wDocs = new Uint32Array(size);
+        wTerms = new Uint32Array(size);
+        wTfs = new Uint8Array(size * F);
+      }
+      // Counting sort by group.
+      groupStarts.fill(0);
+      for (let q = p; q < end; q++) groupStarts[(chunks[q >>> CHUNK_BITS]!.terms[q & CHUNK_MASK]! >>> GROUP_BITS) + 1]!++;
+      for (let g = 1; g < groupStarts.length; g++) groupStarts[g]! += groupStarts[g - 1]!;
+      for (let local = from, q = p; local < to; local++) {
+        for (const e = ends[local + 1]!; q < e; q++) {
+          const { terms, tfs } = chunks[q >>> CHUNK_BITS]!;
+          const j = q & CHUNK_MASK;
+          const id = terms[j]!;
+          const i = groupStarts[id >>> GROUP_BITS]!++;
+          wDocs[i] = local;
+          wTerms[i] = id;
+          for (let f = 0, a = i * F, b = j * F; f < F; f++) wTfs[a + f] = tfs[b + f]!;
+        }
+      }
+      for (let c = p >>> CHUNK_BITS; c < end >>> CHUNK_BITS; c++) chunks[c] = undefined as unknown as PostingChunk; // release as we go
+      for (let i = 0, count = end - p; i < count; i++) {
+        const local = wDocs[i]!;
+        const d = first + local;
+        const t4 = 4 * wTerms[i]!;
         const k = term[t4]!++;
         const o = k % B;
-        const first = k - o; // the block's first posting, counted from the term's
-        const n = Math.min(B, term[t4 + 1]! - first);
-        const block = postingsAt + (term[t4 + 2]! + first) * W;
+        const blockFirst = k - o; // the block's first posting, counted from the term's
+        const n = Math.min(B, term[t4 + 1]! - blockFirst);
+        const block = postingsAt + (term[t4 + 2]! + blockFirst) * W;
         let a = block + 4 * o;
         out[a] = d;
         out[a + 1] = d >>> 8;
@@ -819,20 +837,244 @@ export class SearchIndexBuilder {
         a = block + 4 * n + o * F;
         // tfTilde, inline.
         let x = 0;
-        for (let f = 0, b = j * F; f < F; f++) {
-          const tf = tfs[b + f]!;
+        for (let f = 0, b = i * F, n0 = local * F; f < F; f++) {
+          const tf = wTfs[b + f]!;
           out[a + f] = tf;
           x += tf * norms[n0 + f]!;
         }
         x = Math.fround(x);
-        const bi = 2 * (term[t4 + 3]! + (first >>> BLOCK_BITS));
+        const bi = 2 * (term[t4 + 3]! + (blockFirst >>> BLOCK_BITS));
         blocks[bi] = d;
         if (x > blockMax[bi + 1]!) blockMax[bi + 1] = x;
-        if (j === CHUNK_MASK) chunks[c] = undefined as unknown as PostingChunk; // release as we go
       }
+      p = end;
+      from = to;
     }
     chunks.length = 0;
+    this.#termStrings.length = 0;
   }
+}
+
+/**
+ * What a builder of docs [firstDoc, firstDoc + docCount) knows of them (SearchIndexBuilder.summary),
+ * all planSearchFile needs of it: its terms and their dfs by its own term ids (first-seen order),
+ * its languages by its own language ids, and per doc its language id and field lengths.
+ */
+export interface SearchPartSummary {
+  firstDoc: number;
+  docCount: number;
+  terms: string[];
+  df: Uint32Array;
+  languages: string[];
+  docLanguage: Uint8Array;
+  /** F per doc. */
+  lengths: Uint16Array;
+}
+
+/** Where a part's postings go (SearchIndexBuilder.scatter), with what tf~ needs. */
+export interface SearchPlacement {
+  /** Where the Postings section starts in the file. */
+  postingsAt: number;
+  /**
+   * Per term id of the part, 4 × u32: the term's postings in the parts before it (where its own
+   * start, counted from the term's first posting), the term's df over all parts, its first
+   * posting (TermStarts) and its first block. The first is the part's cursor while it scatters.
+   */
+  terms: Uint32Array;
+  avgFieldLengths: number[];
+  fieldWeights: number[];
+  fieldB: number[];
+}
+
+/**
+ * The layout of a search file whose docs are in parts (planSearchFile): its size, where the
+ * sections start in the file, the bytes of every section but Postings, Blocks and TermMax, each
+ * part's placement, and by term rank the df and first block (for TermMax).
+ */
+export interface SearchFilePlan {
+  size: number;
+  /** Where each section (Terms, TermStarts, TermMax, Blocks, Postings, Lengths, DocLanguage) starts in the file. */
+  at: number[];
+  blockCount: number;
+  head: Buffer;
+  termBytes: Buffer;
+  termStarts: Uint32Array;
+  lengths: Uint16Array;
+  docLanguage: Uint8Array;
+  /** By term rank. */
+  df: Uint32Array;
+  firstBlock: Uint32Array;
+  placements: SearchPlacement[];
+}
+
+/** The sections of a search file, in order (FORMAT.md § 15). */
+const TERMS = 0;
+const TERM_STARTS = 1;
+const TERM_MAX = 2;
+const BLOCKS = 3;
+const POSTINGS = 4;
+const LENGTHS = 5;
+const DOC_LANGUAGE = 6;
+
+/**
+ * Lays out the search file of docs that `parts` (their builders' summaries, docs in order and
+ * contiguous from 0) hold between them: the term dictionary is the union of theirs, sorted; a
+ * term's postings are the first part's, then the second's, ... (docs ascending); languages are
+ * the sorted union, docs' language ids remapped to them; lengths and languages are the parts'
+ * one after the other; the header (avgFieldLengths over all docs) and the sections' sizes follow.
+ * The same bytes for any split of the same docs into parts.
+ */
+export function planSearchFile(parts: readonly SearchPartSummary[]): SearchFilePlan {
+  const F = FIELD_COUNT;
+  const B = SEARCH_BLOCK_SIZE;
+  let N = 0;
+  for (const part of parts) {
+    if (part.firstDoc !== N) throw new Error(`search index: a part starts at doc ${part.firstDoc}, expected ${N}`);
+    if (part.docLanguage.length !== part.docCount || part.lengths.length !== part.docCount * F || part.df.length !== part.terms.length) throw new Error('search index: a part summary is malformed');
+    N += part.docCount;
+  }
+  // Term ids over all parts (the first part's own, then each other part's new terms), and per part its ids' global ones.
+  const one = parts.length === 1;
+  const strings: string[] = one ? parts[0]!.terms : [];
+  const globalOf: Uint32Array[] = [];
+  if (one) globalOf.push(Uint32Array.from(strings, (_, i) => i));
+  else {
+    const ids = new Map<string, number>();
+    for (const part of parts) {
+      globalOf.push(
+        Uint32Array.from(part.terms, (t) => {
+          let id = ids.get(t);
+          if (id === undefined) {
+            ids.set(t, (id = strings.length));
+            strings.push(t);
+          }
+          return id;
+        }),
+      );
+    }
+  }
+  const T = strings.length;
+  const dfOf = new Uint32Array(T);
+  parts.forEach((part, i) => part.df.forEach((n, id) => (dfOf[globalOf[i]![id]!]! += n)));
+  const order = Uint32Array.from(strings, (_, i) => i).sort((a, b) => compare(strings[a]!, strings[b]!));
+  // By global id: first posting, first block; by rank: TermStarts, df, first block.
+  const start = new Uint32Array(T);
+  const firstBlockOf = new Uint32Array(T);
+  const termStarts = new Uint32Array(T + 1);
+  const df = new Uint32Array(T);
+  const firstBlock = new Uint32Array(T);
+  let P = 0;
+  let K = 0;
+  order.forEach((id, i) => {
+    termStarts[i] = start[id] = P;
+    firstBlock[i] = firstBlockOf[id] = K;
+    df[i] = dfOf[id]!;
+    if (P + dfOf[id]! > 0xffffffff) throw new Error('search index: more than 2^32 postings');
+    P += dfOf[id]!;
+    K += blockCountOf(dfOf[id]!, B);
+  });
+  termStarts[T] = P;
+  const termBytes = Buffer.from(Array.from(order, (id) => strings[id]! + '\n').join(''), 'utf8');
+  // Languages: the sorted union; each doc's id remapped.
+  const languages = [...new Set(parts.flatMap((part) => part.languages))].sort(compare);
+  if (languages.length > 255) throw new Error('search index: more than 255 languages');
+  const docLanguage = new Uint8Array(N);
+  const lengths = one ? parts[0]!.lengths : new Uint16Array(N * F);
+  for (const part of parts) {
+    const remap = Uint8Array.from(part.languages, (l) => languages.indexOf(l));
+    part.docLanguage.forEach((id, d) => (docLanguage[part.firstDoc + d] = remap[id]!));
+    if (!one) lengths.set(part.lengths, part.firstDoc * F);
+  }
+  const avgFieldLengths = averageFieldLengths(lengths, N, F);
+  const fieldWeights = [...DEFAULT_FIELD_WEIGHTS];
+  const fieldB = [...DEFAULT_FIELD_B];
+  const sizes = [termBytes.length, 4 * (T + 1), 4 * T, 8 * K, P * (4 + F), 2 * N * F, N];
+  const sections: [number, number][] = [];
+  let payloadLength = 0;
+  for (const n of sizes) {
+    sections.push([payloadLength, n]);
+    payloadLength += alignUp(n);
+  }
+  // The key order of encodeSearchIndex's header: msgpack keeps it, so the bytes match.
+  const header = {
+    name: 'search',
+    fields: [...SEARCH_FIELDS],
+    languages,
+    docCount: N,
+    termCount: T,
+    postingCount: P,
+    blockSize: B,
+    blockCount: K,
+    avgFieldLengths,
+    fieldWeights,
+    fieldB,
+    sections,
+  };
+  const head = encodeContainer('searchIndex', header, []);
+  const at = sections.map(([offset]) => head.length + offset);
+  // Per part: a term's postings in the parts before it, its df, first posting and first block.
+  const before = new Uint32Array(T);
+  const placements = parts.map((part, i): SearchPlacement => {
+    const ids = globalOf[i]!;
+    const terms = new Uint32Array(4 * ids.length);
+    ids.forEach((id, local) => {
+      terms[4 * local] = before[id]!;
+      terms[4 * local + 1] = dfOf[id]!;
+      terms[4 * local + 2] = start[id]!;
+      terms[4 * local + 3] = firstBlockOf[id]!;
+      before[id]! += part.df[local]!;
+    });
+    return { postingsAt: at[POSTINGS]!, terms, avgFieldLengths, fieldWeights, fieldB };
+  });
+  return { size: head.length + payloadLength, at, blockCount: K, head, termBytes, termStarts, lengths, docLanguage, df, firstBlock, placements };
+}
+
+/** Writes the header and the sections planSearchFile holds (Terms, TermStarts, Lengths, DocLanguage) into `out` (plan.size bytes, zeros). */
+export function writeSearchFileHead(out: Uint8Array, plan: SearchFilePlan): void {
+  if (out.length !== plan.size) throw new Error(`search index: a file of ${out.length} bytes for ${plan.size}`);
+  out.set(plan.head, 0);
+  out.set(plan.termBytes, plan.at[TERMS]!);
+  out.set(viewBytes(plan.termStarts), plan.at[TERM_STARTS]!);
+  out.set(viewBytes(plan.lengths), plan.at[LENGTHS]!);
+  out.set(plan.docLanguage, plan.at[DOC_LANGUAGE]!);
+}
+
+/**
+ * The Blocks section of `out` as u32s (per block, [last doc, max tf~ as float32 bits]: the
+ * section's little-endian layout, written in place; sections start at multiples of
+ * PAYLOAD_ALIGNMENT in the file).
+ */
+export function searchFileBlocks(out: Uint8Array, plan: SearchFilePlan): Uint32Array {
+  const at = out.byteOffset + plan.at[BLOCKS]!;
+  if (!LITTLE_ENDIAN || at % 4 !== 0) throw new Error('search index: Blocks section not little-endian u32-aligned');
+  return new Uint32Array(out.buffer, at, 2 * plan.blockCount);
+}
+
+/**
+ * Completes a file whose postings every part has scattered, the first part's block bounds into
+ * the file's Blocks section and each other part's into an array of its own (`others`, the same
+ * layout): merges those in (a block shared by two parts ends at the later part's last doc, and
+ * its max is the larger), then writes TermMax, the max of each term's blocks.
+ */
+export function finishSearchFile(out: Uint8Array, plan: SearchFilePlan, others: readonly Uint32Array[]): void {
+  const blocks = searchFileBlocks(out, plan);
+  const blockMax = new Float32Array(blocks.buffer, blocks.byteOffset, blocks.length);
+  for (const other of others) {
+    if (other.length !== blocks.length) throw new Error(`search index: ${other.length / 2} block bounds for ${plan.blockCount} blocks`);
+    const otherMax = new Float32Array(other.buffer, other.byteOffset, other.length);
+    // Untouched bounds are zeros: a later part's last doc is larger than any of an earlier part's.
+    for (let i = 0; i < blocks.length; i += 2) {
+      if (other[i]! > blocks[i]!) blocks[i] = other[i]!;
+      if (otherMax[i + 1]! > blockMax[i + 1]!) blockMax[i + 1] = otherMax[i + 1]!;
+    }
+  }
+  const termMax = new DataView(out.buffer, out.byteOffset + plan.at[TERM_MAX]!, 4 * plan.df.length);
+  const B = SEARCH_BLOCK_SIZE;
+  plan.df.forEach((n, t) => {
+    let tmax = 0;
+    for (let k = plan.firstBlock[t]!, end = k + blockCountOf(n, B); k < end; k++) if (blockMax[2 * k + 1]! > tmax) tmax = blockMax[2 * k + 1]!;
+    termMax.setFloat32(4 * t, tmax, true);
+  });
 }
 
 const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
@@ -844,7 +1086,8 @@ if (!Number.isInteger(BLOCK_BITS)) throw new Error('search index: SEARCH_BLOCK_S
 /** A plain Uint8Array over a Buffer's bytes (element access without Buffer's subclass). */
 const plainBytes = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
-const bytesOf = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+/** The bytes of a typed array (a view, no copy). */
+const viewBytes = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
 export function buildSearchIndex(recipes: readonly Recipe[]): SearchIndexData {
   const builder = new SearchIndexBuilder(recipes.length);

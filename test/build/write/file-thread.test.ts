@@ -19,7 +19,7 @@ const tempDir = () => {
   return root;
 };
 
-/** A writer emitting files of every kind of buffer: its own, a slice of a bigger one, pooled small ones. */
+/** A writer emitting files of every kind of buffer: its own, a slice of a bigger one, pooled small ones, shared memory (the search index threads'). */
 const writer: PartWriter = {
   name: 'files',
   begin({ emit }) {
@@ -32,6 +32,9 @@ const writer: PartWriter = {
         emit('a/slice.bin', big.subarray(300, 700));
         emit('b/pooled.bin', Buffer.from('tiny'));
         emit('c.bin', Buffer.from('another'));
+        const shared = new Uint8Array(new SharedArrayBuffer(3_000_000)).fill(9);
+        shared.set(Buffer.from('shared'), 1000);
+        emit('d/shared.bin', shared);
       },
     };
   },

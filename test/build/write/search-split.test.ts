@@ -9,14 +9,15 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareDocOrder } from '../../../build/write/doc-order.ts';
-import { SearchIndexBuilder, searchWriter } from '../../../build/write/search.ts';
-import { searchThread } from '../../../build/write/search-thread.ts';
-import { spillRecipes } from '../../../build/write/spill.ts';
+import { finishSearchFile, planSearchFile, searchFileBlocks, SearchIndexBuilder, searchWriter, writeSearchFileHead } from '../../../build/write/search.ts';
+import { searchThread, splitDocs } from '../../../build/write/search-thread.ts';
+import { spillRecipes, SpillWriter } from '../../../build/write/spill.ts';
 import { SpillLines, writeRecipeSearchRecord } from '../../../build/write/spill-render.ts';
 import { ByteSink } from '../../../build/write/byte-sink.ts';
 import { writePart } from '../../../build/write/write-dataset.ts';
 import { PATHS } from '../../../runtime/format/constants.ts';
-import { MAX_FIELD_LENGTH } from '../../../runtime/format/search-index.ts';
+import { MAX_FIELD_LENGTH, SEARCH_BLOCK_SIZE } from '../../../runtime/format/search-index.ts';
+import type { Recipe } from '../../../runtime/format/recipe.ts';
 import { analyze } from '../../../runtime/format/text/analyze.ts';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
 
@@ -30,11 +31,47 @@ const LANGS = ['en', 'de', 'zh', 'ja', 'fr'];
 const recipesOf = (texts: string[]) =>
   texts.map((t, i) => makeRecipe({ id: `r${String(i).padStart(3, '0')}`, language: LANGS[i % LANGS.length]!, title: t, description: texts[(i + 1) % texts.length]!, tags: i % 3 ? ['main-course'] : [] }));
 
-function encodeWhole(recipes: ReturnType<typeof recipesOf>): Buffer {
+function encodeWhole(recipes: readonly Recipe[]): Buffer {
   const b = new SearchIndexBuilder(recipes.length);
   recipes.forEach((r, doc) => b.add(doc, r));
   return b.encode();
 }
+
+/** The file of builders of docs [bounds[p], bounds[p + 1]), put together as the search threads do (on this thread). */
+function encodeParts(recipes: readonly Recipe[], bounds: readonly number[]): Buffer {
+  const builders = bounds.slice(1).map((to, p) => {
+    const from = bounds[p]!;
+    const b = new SearchIndexBuilder(to - from, from);
+    for (let doc = from; doc < to; doc++) b.add(doc, recipes[doc]!);
+    return b;
+  });
+  const plan = planSearchFile(builders.map((b) => b.summary()));
+  const out = Buffer.alloc(plan.size);
+  writeSearchFileHead(out, plan);
+  const others = builders.map((b, p) => {
+    const blocks = p === 0 ? searchFileBlocks(out, plan) : new Uint32Array(2 * plan.blockCount);
+    b.scatter(out, plan.placements[p]!, blocks);
+    return blocks;
+  });
+  finishSearchFile(out, plan, others.slice(1));
+  return out;
+}
+
+/**
+ * `count` recipes in runs of languages (a run of 'en', then 'de', ...), sharing words so that
+ * common terms have more than one block of postings, each with a word of its own.
+ */
+const manyRecipes = (count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    makeRecipe({
+      id: `m${String(i).padStart(4, '0')}`,
+      language: ['en', 'de', 'zh', 'fr'][Math.floor(i / 70) % 4]!,
+      title: `Soup ${i % 3 ? 'with onions' : 'of tomatoes'} number${i} 红烧肉`,
+      description: i % 5 ? 'Simmer slowly, then serve.' : '',
+      tags: i % 4 ? ['main-course', `tag-${i % 9}`] : [],
+      ingredients: [{ display: 'x', name: ['onion', 'Äpfel', 'salt'][i % 3]!, optional: false }],
+    }),
+  );
 
 describe('search index built in pieces', () => {
   it('has the terms of analyze() on the whole text when analysing it piece by piece between ASCII white space', () => {
@@ -104,6 +141,106 @@ describe('search index built in pieces', () => {
         builder.finish();
         const want = writePart(searchWriter, { recipes, catalog: [], ingredientNames: [] }).get(PATHS.searchIndex)!;
         expect(Buffer.from(file!).equals(want)).toBe(true);
+      } finally {
+        thread.close();
+      }
+    } finally {
+      spill.dispose();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('gives the same file from builders of doc ranges as from one builder, wherever the ranges split the docs', () => {
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 30 }), fc.array(fc.nat(), { maxLength: 4 }), (texts, cuts) => {
+        const recipes = recipesOf(texts);
+        const bounds = [0, ...cuts.map((c) => c % (recipes.length + 1)).sort((a, b) => a - b), recipes.length];
+        expect(encodeParts(recipes, bounds).equals(encodeWhole(recipes))).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('gives the same file from builders of doc ranges when terms have several blocks and a range ends inside a block and a language run', () => {
+    const recipes = manyRecipes(3 * SEARCH_BLOCK_SIZE + 17);
+    const whole = encodeWhole(recipes);
+    for (const bounds of [[0, 150, recipes.length], [0, 1, 129, 200, recipes.length], [0, 0, 257, recipes.length, recipes.length], [0, recipes.length]]) {
+      expect(encodeParts(recipes, bounds).equals(whole)).toBe(true);
+    }
+  });
+
+  it('splits the docs into ranges of about equal search record bytes', () => {
+    expect(splitDocs(Uint32Array.of(10, 10, 10, 10), 2)).toEqual([0, 2, 4]);
+    expect(splitDocs(Uint32Array.of(30, 10, 10, 10), 2)).toEqual([0, 1, 4]);
+    expect(splitDocs(Uint32Array.of(5), 3)).toEqual([0, 0, 1, 1]); // the doc goes to the range its middle byte falls in
+    expect(splitDocs(new Uint32Array(0), 2)).toEqual([0, 0, 0]);
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 1000 }), { maxLength: 200 }), fc.integer({ min: 1, max: 5 }), (lengths, parts) => {
+        const bounds = splitDocs(Uint32Array.from(lengths), parts);
+        expect(bounds.length).toBe(parts + 1);
+        expect(bounds[0]).toBe(0);
+        expect(bounds[parts]).toBe(lengths.length);
+        const total = lengths.reduce((a, b) => a + b, 0);
+        for (let p = 0; p < parts; p++) {
+          expect(bounds[p + 1]!).toBeGreaterThanOrEqual(bounds[p]!);
+          // Each range is within one record of its share.
+          const bytes = lengths.slice(bounds[p], bounds[p + 1]).reduce((a, b) => a + b, 0);
+          expect(Math.abs(bytes - total / parts)).toBeLessThanOrEqual(1000);
+        }
+      }),
+    );
+  });
+
+  it('builds the same file on any number of search threads, with more docs than one block and several languages', () => {
+    const recipes = manyRecipes(2 * SEARCH_BLOCK_SIZE + 45).sort(compareDocOrder);
+    const want = writePart(searchWriter, { recipes, catalog: [], ingredientNames: [] }).get(PATHS.searchIndex)!;
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-search-threads-'));
+    // Two parts, as two normalise workers write them.
+    const spill = spillRecipes(root, 2);
+    try {
+      const writers = [0, 1].map((p) => new SpillWriter(spill.files(p)));
+      [...recipes].reverse().forEach((r, i) => spill.note(i % 2, writers[i % 2]!.add(r), r.createdAt, r.id));
+      writers.forEach((w, p) => spill.attach(p, w.finish()));
+      const order = spill.docOrder();
+      for (const threads of [1, 2, 3]) {
+        const lines: string[] = [];
+        const thread = searchThread((l) => lines.push(l), threads);
+        try {
+          thread.start(spill.searchLayout(order));
+          let file: Uint8Array | undefined;
+          thread.writer.begin({ recipeCount: recipes.length, catalog: [], ingredientNames: [], emit: (_, bytes) => (file = bytes) }).finish();
+          expect(Buffer.from(file!.buffer, file!.byteOffset, file!.byteLength).equals(want)).toBe(true);
+          expect(lines.some((l) => new RegExp(`search index thread: \\d+ ms \\(${threads} threads?:`).test(l))).toBe(true);
+        } finally {
+          thread.close();
+        }
+      }
+    } finally {
+      spill.dispose();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('reports a failure of any search thread, also while another waits for it', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-search-fail-'));
+    const spill = spillRecipes(root);
+    try {
+      spill.add(makeRecipe({ id: 'ok', title: 'A long enough title for the first range of docs, and then some more words' }));
+      const good = spill.searchLayout(spill.docOrder());
+      // Doc 0 is fine (the first thread's), doc 1 is in a file that is not there (the second thread's): the first waits for the second's summary.
+      const layout = {
+        files: [good.files[0]!, path.join(root, 'no-such-spill')],
+        lines: [good.lines[0]!, { bytes: new Uint8Array(0), ends: new Uint32Array(0) }],
+        part: Uint8Array.of(0, 1),
+        offsets: Float64Array.of(good.offsets[0]!, 0),
+        lengths: Uint32Array.of(good.lengths[0]!, 10),
+      };
+      expect(splitDocs(layout.lengths, 2)).toEqual([0, 1, 2]);
+      const thread = searchThread(() => {}, 2);
+      try {
+        thread.start(layout);
+        const builder = thread.writer.begin({ recipeCount: 2, catalog: [], ingredientNames: [], emit: () => {} });
+        expect(() => builder.finish()).toThrow(/search index thread failed: .*ENOENT/s);
       } finally {
         thread.close();
       }
