@@ -65,11 +65,12 @@ export function deriveDiets(ingredientIds: (string | undefined)[], labels: reado
     unsuitable |= no;
   }
   const out: string[] = [];
-  DIETS.forEach(([slug], i) => {
+  for (let i = 0; i < DIETS.length; i++) {
     const bit = 1 << i;
-    if (unsuitable & bit) return;
+    if (unsuitable & bit) continue;
+    const slug = DIETS[i]![0];
     if (suits & bit || labelled.has(slug)) out.push(slug);
-  });
+  }
   return out;
 }
 

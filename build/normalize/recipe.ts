@@ -1,4 +1,4 @@
-import type { Recipe } from '../../runtime/format/recipe.ts';
+import type { Ingredient, Recipe } from '../../runtime/format/recipe.ts';
 import type { SourceRecord } from '../sources/types.ts';
 import { toAuthor } from './author.ts';
 import type { Catalog } from './catalog.ts';
@@ -7,7 +7,7 @@ import { deriveDiets, labelledDiets } from './diets.ts';
 import { parseDuration } from './durations.ts';
 import { recipeId } from './id.ts';
 import { toIngredients } from './ingredients.ts';
-import { flattenInstructions } from './instructions.ts';
+import { flattenInstructions, type StepText } from './instructions.ts';
 import { toLabels, toTags } from './labels.ts';
 import { toMedia } from './media.ts';
 import { toNutrition } from './nutrition.ts';
@@ -35,9 +35,10 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
   // Lines that name equipment, not food ("parchment paper", "Equipment: 2 skewers"), are moved
   // to the equipment they describe: they are no ingredient a pantry could cover or lack.
   const parsedLines = toIngredients(ingredientLines, hints.ingredients, language, ctx.catalog);
-  const nonFood = parsedLines.filter((i) => !i.id && isNonFood(ctx.catalog, i.name, language));
+  const nonFood = nonFoodOf(parsedLines, ctx.catalog, language);
   const ingredients = nonFood.length > 0 ? parsedLines.filter((i) => !nonFood.includes(i)) : parsedLines;
-  const steps = flattenInstructions(r.recipeInstructions);
+  const stepTexts: (StepText | undefined)[] = [];
+  const steps = flattenInstructions(r.recipeInstructions, stepTexts);
 
   const labelled = labelsOf(r, hints, language);
 
@@ -83,7 +84,7 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
   };
   const author = toAuthor(r.author, url);
   if (author) recipe.author = author;
-  const fromSteps = equipmentOf(rec, steps, language);
+  const fromSteps = equipmentOf(rec, steps, language, stepTexts);
   const equipment = nonFood.length > 0 ? unique([...fromSteps, ...mapEquipment(nonFood.map((i) => i.name), language)]) : fromSteps;
   if (equipment.length > 0) recipe.equipment = equipment;
   return recipe;
@@ -179,22 +180,42 @@ function ratingOf(raw: SourceRecord['recipe']['aggregateRating']): Recipe['ratin
 }
 
 /** Structured equipment (hints, schema.org `tool`) when it maps to anything, else what the steps mention. */
-function equipmentOf(rec: SourceRecord, steps: string[], language: string): string[] {
+function equipmentOf(rec: SourceRecord, steps: string[], language: string, stepTexts: readonly (StepText | undefined)[]): string[] {
   const tools = toArray(rec.recipe.tool as unknown).map((t) => (typeof t === 'string' ? t : typeof (t as { name?: unknown })?.name === 'string' ? (t as { name: string }).name : ''));
   const structured = [...(rec.hints?.equipment ?? []), ...tools].map(cleanText).filter(Boolean);
   const mapped = structured.length > 0 ? mapEquipment(structured, language) : [];
-  return unique(mapped.length > 0 ? mapped : equipmentFromInstructions(steps, language));
+  return unique(mapped.length > 0 ? mapped : equipmentFromInstructions(steps, language, stepTexts));
 }
 
 const unique = (values: string[]): string[] => (values.length < 2 ? values.slice() : [...new Set(values)]);
 
-/** catalog.isNonFood memoised per catalog and (language, name): unmatched names repeat across recipes. Bounded. */
-const nonFoodMemo = new WeakMap<Catalog, BoundedMemo<string, boolean>>();
+/** The ingredients without a catalog id whose name is no food (isNonFood), in order. */
+function nonFoodOf(ingredients: readonly Ingredient[], catalog: Catalog, language: string): Ingredient[] {
+  const out: Ingredient[] = [];
+  for (const i of ingredients) if (!i.id && isNonFood(catalog, i.name, language)) out.push(i);
+  return out;
+}
+
+/**
+ * catalog.isNonFood memoised per catalog, language and name: unmatched names repeat across
+ * recipes (a memoised line's name is the same string every time: looked up as it is, no key is
+ * built). Bounded: each language's memo is dropped when it reaches NON_FOOD_LIMIT names.
+ */
+const NON_FOOD_LIMIT = 100_000;
+const nonFoodMemo = new WeakMap<Catalog, Map<string, Map<string, boolean>>>();
 
 function isNonFood(catalog: Catalog, name: string, language: string): boolean {
   const test = catalog.isNonFood;
   if (!test) return false;
-  let memo = nonFoodMemo.get(catalog);
-  if (memo === undefined) nonFoodMemo.set(catalog, (memo = new BoundedMemo(100_000)));
-  return memo.get(`${language}\u0000${name}`, () => test(name, language) === true);
+  let byLanguage = nonFoodMemo.get(catalog);
+  if (byLanguage === undefined) nonFoodMemo.set(catalog, (byLanguage = new Map()));
+  let memo = byLanguage.get(language);
+  if (memo === undefined) byLanguage.set(language, (memo = new Map()));
+  let nonFood = memo.get(name);
+  if (nonFood === undefined) {
+    if (memo.size >= NON_FOOD_LIMIT) memo.clear();
+    nonFood = test(name, language) === true;
+    memo.set(name, nonFood);
+  }
+  return nonFood;
 }

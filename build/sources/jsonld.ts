@@ -13,17 +13,32 @@ import { batchLine, type LineBatch, type SchemaRecipe, type SourceAdapter, type 
  * which sorts it last: there is no snapshot date to fall back on.
  */
 
+const isRecipeType = (t: unknown): boolean => t === 'Recipe' || t === 'schema:Recipe';
+
 function isRecipe(value: Raw): boolean {
   const type = value['@type'];
-  return (Array.isArray(type) ? type : [type]).some((t) => t === 'Recipe' || t === 'schema:Recipe');
+  return Array.isArray(type) ? type.some(isRecipeType) : isRecipeType(type);
 }
+
+const HTTP = /^https?:\/\//i;
+const isHttp = (u: unknown): boolean => typeof u === 'string' && HTTP.test(u);
 
 function hasUrl(r: SchemaRecipe): boolean {
+  if (isHttp(r.url)) return true;
   const page = r.mainEntityOfPage;
-  return [r.url, typeof page === 'string' ? page : page?.['@id']].some((u) => typeof u === 'string' && /^https?:\/\//i.test(u));
+  return isHttp(typeof page === 'string' ? page : page?.['@id']);
 }
 
-const fileName = (file: string): string => basename(file).replace(/\.jsonl(\.gz)?$/, '');
+/** The file's name without its extension (the last file's, remembered: every line of a file asks). */
+let lastFile: string | undefined;
+let lastName = '';
+function fileName(file: string): string {
+  if (file !== lastFile) {
+    lastName = basename(file).replace(/\.jsonl(\.gz)?$/, '');
+    lastFile = file;
+  }
+  return lastName;
+}
 
 /** The record of one non-empty line (`index`: 0-based among the file's non-empty lines); undefined when skipped. Throws on invalid JSON. */
 export function jsonlRecord(file: string, index: number, text: string): SourceRecord | undefined {

@@ -143,8 +143,17 @@ export interface LineBatch {
 
 /** Line k of a batch as text. */
 export function batchLine(batch: LineBatch, k: number): string {
-  return Buffer.from(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.byteLength).toString('utf8', batch.starts[k], batch.ends[k]);
+  // Every line of a batch is read in turn: the Buffer view of its bytes is made once per batch.
+  if (lineBytes !== batch.bytes) {
+    lineBuffer = Buffer.from(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.byteLength);
+    lineBytes = batch.bytes;
+  }
+  return lineBuffer!.toString('utf8', batch.starts[k], batch.ends[k]);
 }
+
+/** The bytes batchLine last read, and a Buffer view of them. */
+let lineBytes: Uint8Array | undefined;
+let lineBuffer: Buffer | undefined;
 
 export interface SourceAdapter {
   /** Source name, equal to SourceRecord.source. */

@@ -73,8 +73,24 @@ function textSet(language: string | undefined): PhraseSet {
 /** Words that start a purpose clause in a structured name ('spatula for scraping the bowl'). */
 const PURPOSE_CLAUSE = /\s(?:for|to|if|when|für|zum|zur|pour|para|per|för|till|til|voor|om)\s.*$/iu;
 
-function sorted(slugs: Iterable<string>): string[] {
-  return [...new Set(slugs)].sort((a, b) => (ORDER.get(a) ?? 0) - (ORDER.get(b) ?? 0));
+const rank = (slug: string): number => ORDER.get(slug) ?? 0;
+
+/** Distinct slugs (first occurrence kept) in file order: a stable sort by rank, as [...new Set(slugs)].sort() by rank is. */
+function sorted(slugs: string[]): string[] {
+  if (slugs.length === 1) return [slugs[0]!];
+  if (slugs.length > 16) return [...new Set(slugs)].sort((a, b) => rank(a) - rank(b));
+  // Few slugs (the usual case): dedupe and insertion-sort in place of a Set and a sort with a comparator.
+  const out: string[] = [];
+  const ranks: number[] = [];
+  for (const slug of slugs) {
+    if (out.includes(slug)) continue;
+    const r = rank(slug);
+    let i = out.length;
+    while (i > 0 && ranks[i - 1]! > r) i--;
+    out.splice(i, 0, slug);
+    ranks.splice(i, 0, r);
+  }
+  return out;
 }
 
 /** Equipment slugs from a structured equipment list. */
@@ -116,10 +132,31 @@ function stepPhrases(step: string, set: PhraseSet): readonly string[] {
   return found;
 }
 
-/** Equipment slugs recognised in instruction texts; [] when none recognised. */
-export function equipmentFromInstructions(steps: string[], language?: string): string[] {
+/** Where the phrases found in a step may be remembered with it (StepText, instructions.ts): those of `phraseSet`. */
+export interface StepPhrasesSlot {
+  phraseSet: unknown;
+  phrases: readonly string[] | undefined;
+}
+
+/**
+ * Equipment slugs recognised in instruction texts; [] when none recognised. `slots[i]`, when
+ * there is one, is step i's own (its text is steps[i]): the phrases found are kept there.
+ */
+export function equipmentFromInstructions(steps: string[], language?: string, slots?: readonly (StepPhrasesSlot | undefined)[]): string[] {
   const set = textSet(normalizeLanguage(language));
   const found: string[] = [];
-  for (const step of steps) for (const slug of stepPhrases(step, set)) found.push(slug);
+  for (let i = 0; i < steps.length; i++) {
+    const slot = slots?.[i];
+    let phrases: readonly string[];
+    if (slot !== undefined && slot.phraseSet === set) phrases = slot.phrases!;
+    else {
+      phrases = stepPhrases(steps[i]!, set);
+      if (slot !== undefined) {
+        slot.phraseSet = set;
+        slot.phrases = phrases;
+      }
+    }
+    for (const slug of phrases) found.push(slug);
+  }
   return found.length === 0 ? [] : sorted(found);
 }
