@@ -45,6 +45,19 @@
  * word's score at any seed it may hold, and before a longer list is read the seeds that cannot be
  * among the `limit` best seeds (an upper bound below the limit-th lower bound) are left out, not
  * offered (θ after seeding is the same: `pasta sal` reads 12 blocks for its seeds, not 448).
+ * Driving lists (MaxScore across words; #run's rebuild, each time θ rose): a word scores its best
+ * candidate, so MaxScore's essential lists are a union, and with a prefix (`sal` → `salt`, in
+ * half the docs) most docs they hold cannot rank. For a word w, a doc holding none of w's
+ * essential lists scores at most w's non-essential bound plus, per other word, the bound of its
+ * lists left out; the other words' strongest essential lists are added to w's (the word whose
+ * bound falls most first) until that sum is below θ. Only those lists (of the w with the fewest
+ * postings) stay essential: the others are probed like the non-essential ones, only for docs
+ * the driving lists find, while the doc's bound can reach θ. A list that turns essential again
+ * moves on to the frontier (the least position of the old essential lists: every doc below it is
+ * done). With a mask, the essential lists pass over the excluded docs of their loaded blocks
+ * with a byte test each. (`pasta sal` + language=en at 100k: the top holds `pasta` and a `sal`
+ * completion; the pass drives by `pasta` and one strong completion, 6k docs, not the 80k of
+ * every `sal` list: 13 → 1.3 ms; + language=de at 1M: 24 → 2.4 ms.)
  * A doc found through the essential lists is then completed from the non-essential ones word by
  * word, strongest list first, with per-language bounds (a list's scale for the doc's language;
  * `sufLang`: the largest bound of the lists left to probe), and dropped as soon as its bound falls
@@ -130,20 +143,18 @@ const DENSE_AFTER = 256;
  * - on an index of at most TAAT_MAX_DOCS docs, where the pass's fixed costs and its per-doc merge
  *   of many short lists (a prefix with 32 completions) cost more than scoring every posting once
  *   (the real 4k dataset: 3–6× faster on every query measured);
- * - with an allowed-doc mask that allows at most half the docs, or a query of at least
- *   TAAT_MANY_LISTS lists, when the cost of scoring every allowed posting is at most TAAT_COST:
- *   one unit per allowed posting and 1/TAAT_READ_SHARE per posting read (measured: ~80 ns to
- *   score one, ~8 ns to read and skip one). A sparse mask weakens the pass's bounds (a term's
- *   maximum is over every language), and many lists (a prefix's completions) make its seed miss,
- *   so below that cost the pass is slower (at 100k docs: `pasta sal` + language=de 4.3 → 1.6 ms,
- *   `poulet` + language=fr 0.14 → 0.01 ms, `pasta sal` + language=en 37 → 11 ms, on a loaded
- *   machine). With a dense mask and few lists the pass wins (`tomato soup` + language=en at 100k:
- *   1.0 vs 2.2 ms), and unfiltered on a larger index its pruning wins by far (`chicken` at 100k:
- *   0.2 vs 1.2 ms).
+ * - with an allowed-doc mask that allows at most half the docs, when the cost of scoring every
+ *   allowed posting is at most TAAT_COST: one unit per allowed posting and 1/TAAT_READ_SHARE per
+ *   posting read (measured: ~80 ns to score one, ~8 ns to read and skip one). A sparse mask
+ *   weakens the pass's bounds (a term's maximum is over every language), so below that cost the
+ *   pass is often slower (at 100k docs: `pasta sal` + language=de 0.57 vs 0.16 ms, `poulet` +
+ *   language=fr 0.015 vs 0.003 ms; at 1M `salt` + language=de 12 vs 0.8 ms). With a dense mask the
+ *   pass wins, many lists or not (at 100k, language=en: `pasta sal` 1.3 vs 4.0 ms since the pass
+ *   drives by the lists a doc must hold, `ch` 0.45 vs 7 ms, `tomato soup` 0.24 vs 0.7 ms), and
+ *   unfiltered on a larger index its pruning wins by far (`chicken` at 100k: 0.2 vs 1.2 ms).
  */
 export const TAAT_MAX_DOCS = 1 << 14;
 export const TAAT_COST = 1 << 17;
-export const TAAT_MANY_LISTS = 16;
 const TAAT_READ_SHARE = 10;
 /**
  * #taat walks at most this many lists of a query through their dense forms (a frequent list whose
@@ -514,6 +525,8 @@ export class Cursor {
    * of the lists of its word that follow it in the probing order (search's #run).
    */
   sufLang: Float64Array = NO_BOUNDS;
+  /** search's #run: one of the essential lists that drive the pass (the others are seeked to their docs). */
+  drive = false;
   /** Dense form of a frequent term (Searcher #dense), null for another; undefined until looked up. */
   dense: DenseTerm | null | undefined = undefined;
   readonly last: Uint32Array;
@@ -1226,11 +1239,11 @@ export class Searcher {
     return this.#run(cursors, words.length, limit, opts.allowed, opts.exhaustive === true);
   }
 
-  /** Whether #taat scores this query (TAAT_MAX_DOCS, TAAT_MANY_LISTS, TAAT_COST). */
+  /** Whether #taat scores this query (TAAT_MAX_DOCS, TAAT_COST). */
   #termAtATime(cursors: readonly Cursor[], mask: MaskStats | null): boolean {
     if (this.#strategy !== 'auto') return this.#strategy === 'term-at-a-time';
     if (this.ix.docCount <= TAAT_MAX_DOCS) return true;
-    if (!mask || (mask.share > 0.5 && cursors.length < TAAT_MANY_LISTS)) return false;
+    if (!mask || mask.share > 0.5) return false;
     let postings = 0;
     let read = 0;
     let denseLists = 0;
@@ -1436,10 +1449,127 @@ export class Searcher {
     let kthDoc = -1; // ... and its doc
     let done = false; // nothing unseen can beat θ any more
     let essChanged = false;
+    // Driving lists (MaxScore across words): when a doc that none of some of the essential lists
+    // holds cannot reach θ, only those lists' docs are candidates; they alone stay essential, and
+    // the others are probed like the non-essential ones (#run's complete). For a word w: a doc
+    // without w's essential lists scores for w at most its non-essential bound, and for each other
+    // word at most the largest bound of its lists left out; the other words' strongest essential
+    // lists are added (the word whose bound falls most first) until that sum is below θ. The w
+    // with the fewest postings to drive is kept (`pasta sal` + language=en: θ needs `pasta` or the
+    // one strong `sal` completion; a doc with `salt` alone, 49% of docs, cannot rank).
+    const wordMax = new Float64Array(W); // per word, the largest bound of its lists
+    for (const c of order) if (c.ub > wordMax[c.word]!) wordMax[c.word] = c.ub;
+    const preMax = new Float64Array(W); // per word, the largest bound of its lists in order[0 .. nonEss)
+    let stale = false; // θ rose since the essential lists were chosen (rebuild)
+    let version = 0; // rebuilds so far
+    let nNon = 0; // non-essential lists
+    const cap = new Float64Array(W);
+    const capAt = new Int32Array(W); // per word, its strongest list in mEss not driving (−1: none)
+    let mEss: Cursor[] = ess; // MaxScore's essential lists: order[nonEss ..)
+    /** Per word, the next weaker list of it in mEss before index k (−1: none), and the bound left for it then. */
+    const weaker = (k: number, v: number): number => {
+      let nk = k - 1;
+      while (nk >= 0 && mEss[nk]!.word !== v) nk--;
+      return nk;
+    };
+    const capOf = (nk: number, v: number): number => Math.max(nk >= 0 ? mEss[nk]!.ub : 0, preMax[v]!);
+    /** Chooses the driving lists for word w (marks them when `mark`): their postings (Infinity: none found under `most`). */
+    const drive = (w: number, most: number, mark: boolean): number => {
+      let df = 0;
+      for (let v = 0; v < W; v++) {
+        cap[v] = v === w ? preMax[v]! : wordMax[v]!;
+        capAt[v] = -1;
+      }
+      for (let k = 0; k < mEss.length; k++) {
+        const c = mEss[k]!;
+        if (c.word === w) {
+          df += this.ix.df(c.term);
+          if (mark) c.drive = true;
+        } else capAt[c.word] = k; // ascending: the last is the strongest
+      }
+      for (;;) {
+        let b = 0;
+        for (let v = 0; v < W; v++) b += cap[v]!;
+        if (b * SUM_SLACK < theta) return df;
+        if (df >= most) return Infinity;
+        let mv = -1;
+        let fall = -1;
+        for (let v = 0; v < W; v++) {
+          const k = capAt[v]!;
+          if (k < 0) continue;
+          const f = cap[v]! - capOf(weaker(k, v), v);
+          if (f > fall) {
+            fall = f;
+            mv = v;
+          }
+        }
+        if (mv < 0) return Infinity; // (cannot happen: with every list of mEss, the bound is MaxScore's, below θ)
+        const k = capAt[mv]!;
+        df += this.ix.df(mEss[k]!.term);
+        if (mark) mEss[k]!.drive = true;
+        const nk = weaker(k, mv);
+        capAt[mv] = nk;
+        cap[mv] = capOf(nk, mv);
+      }
+    };
+    /**
+     * The essential lists again once θ rose: MaxScore's (mEss), or fewer driving ones; every other
+     * list is non-essential (nonEssOf, strongest first). A list that turns essential moves on to
+     * the frontier: the pass has dealt with every doc below it (the old essential lists are past it).
+     */
+    const rebuild = (): void => {
+      stale = false;
+      let frontier = END;
+      for (let k = 0; k < E; k++) if (ess[k]!.doc < frontier) frontier = ess[k]!.doc;
+      for (let w = 0; w < W; w++) preMax[w] = 0;
+      for (let i = 0; i < nonEss; i++) {
+        const c = order[i]!;
+        if (c.ub > preMax[c.word]!) preMax[c.word] = c.ub;
+      }
+      mEss = order.slice(nonEss);
+      const was = new Set(ess);
+      for (const c of order) c.drive = false;
+      let best = -1;
+      if (W > 1) {
+        let bestDf = 0;
+        for (const c of mEss) bestDf += this.ix.df(c.term);
+        for (let w = 0; w < W; w++) {
+          const df = drive(w, bestDf, false);
+          if (df < bestDf) {
+            bestDf = df;
+            best = w;
+          }
+        }
+      }
+      if (best >= 0) drive(best, Infinity, true);
+      else for (const c of mEss) c.drive = true;
+      ess = mEss.filter((c) => c.drive);
+      E = ess.length;
+      for (const c of ess) if (!was.has(c)) c.shallowSeek(frontier);
+      nNon = order.length - E;
+      for (let w = 0; w < W; w++) {
+        nonEssOf[w]!.length = 0;
+        nonEssMax[w] = 0;
+      }
+      for (let i = order.length - 1; i >= 0; i--) {
+        const c = order[i]!;
+        if (c.drive) continue;
+        nonEssOf[c.word]!.push(c);
+        if (c.ub > nonEssMax[c.word]!) nonEssMax[c.word] = c.ub;
+      }
+      for (let w = 0; w < W; w++) winSet[w] = nonEssOf[w]!.length; // (each to set)
+      probeOrder.length = 0;
+      for (let w = 0; w < W; w++) if (nonEssMax[w]! > 0) probeOrder.push(w);
+      probeOrder.sort((a, b) => nonEssMax[b]! - nonEssMax[a]! || a - b);
+      version++;
+      essChanged = true;
+      if (E === 0) done = true; // no doc left can beat θ
+    };
     const wordScore = new Float64Array(W);
     const blockWord = new Float64Array(W);
 
-    // Adds a doc that can enter the top (the caller checked); raises θ and shrinks the essential set.
+    // Adds a doc that can enter the top (the caller checked); raises θ (the essential lists are
+    // chosen again before the next doc: rebuild).
     const offer = (d: number, total: number): void => {
       insertHit(top, limit, d, total);
       if (top.length < limit) return;
@@ -1448,23 +1578,13 @@ export class Searcher {
       const raised = kth.score > theta;
       theta = kth.score;
       kthDoc = kth.doc;
-      if (raised && !exhaustive && cum[nonEss]! < theta) {
-        // MaxScore: lists whose cumulative bound is below θ leave the essential set.
-        while (nonEss < order.length && cum[nonEss]! < theta) {
-          const c = order[nonEss++]!;
-          if (c.ub > nonEssMax[c.word]!) nonEssMax[c.word] = c.ub;
-          nonEssOf[c.word]!.unshift(c);
-          winSet[c.word] = nonEssOf[c.word]!.length; // (each to set)
-        }
-        probeOrder.length = 0;
-        for (let w = 0; w < W; w++) if (nonEssMax[w]! > 0) probeOrder.push(w);
-        probeOrder.sort((a, b) => nonEssMax[b]! - nonEssMax[a]! || a - b);
+      if (raised && !exhaustive) {
+        // MaxScore: lists whose cumulative bound is below θ leave its essential set.
+        const before = nonEss;
+        while (nonEss < order.length && cum[nonEss]! < theta) nonEss++;
         if (nonEss === order.length) done = true;
-        else {
-          ess = order.slice(nonEss);
-          E = ess.length;
-          essChanged = true;
-        }
+        // (Driving lists are chosen among several of MaxScore's essential lists only.)
+        else if (nonEss !== before || (W > 1 && order.length - nonEss > 1)) stale = true;
       }
     };
 
@@ -1474,7 +1594,7 @@ export class Searcher {
     let seeded: Uint32Array = NO_DOCS;
     let seedAt = 0;
     const complete = (d: number, lang: number): void => {
-      if (nonEss > 0) {
+      if (nNon > 0) {
         if (!useDense && ++completed >= DENSE_AFTER) useDense = true;
         let upper = 0;
         for (let w = 0; w < W; w++) {
@@ -1562,14 +1682,14 @@ export class Searcher {
     const sWin = new Float64Array(W);
     const winAfter = new Float64Array(W); // per word, the window bounds of the other words after it (but c's), summed
     const scanBounds = (c: Cursor): void => {
-      if (sCursor === c && sTheta === theta && sNonEss === nonEss && sDense === useDense) {
+      if (sCursor === c && sTheta === theta && sNonEss === version && sDense === useDense) {
         let w = 0;
         while (w < W && sWin[w] === winNon[w]) w++;
         if (w === W) return;
       }
       sCursor = c;
       sTheta = theta;
-      sNonEss = nonEss;
+      sNonEss = version;
       sDense = useDense;
       for (let w = 0; w < W; w++) sWin[w] = winNon[w]!;
       const cw = c.word;
@@ -1592,8 +1712,8 @@ export class Searcher {
         if (m < xLo) xLo = m;
       }
       // The dense chains depend on the non-essential lists only (the same for every window).
-      if (useDense && chainsFor !== nonEss) {
-        chainsFor = nonEss;
+      if (useDense && chainsFor !== version) {
+        chainsFor = version;
         nDom = 0;
         for (let w = 0; w < W; w++) {
           const chain = (domChain[w] ??= []);
@@ -1730,6 +1850,24 @@ export class Searcher {
     let skipNonEss = -1;
     for (;;) {
       if (done) break;
+      if (stale) {
+        rebuild();
+        if (done) break;
+      }
+      if (allowed) {
+        // Past the excluded docs of the loaded blocks, a byte test each (a sparse mask: most are).
+        for (let k = 0; k < E; k++) {
+          const c = ess[k]!;
+          while (c.loaded && allowed[c.doc] === 0) {
+            const docs = c.docs;
+            const n = docs.length;
+            let i = c.i + 1;
+            while (i < n && allowed[docs[i]!] === 0) i++;
+            c.i = i - 1;
+            c.next();
+          }
+        }
+      }
       // The lowest doc any essential list may hold next.
       let low = END;
       for (let k = 0; k < E; k++) {
@@ -1775,9 +1913,9 @@ export class Searcher {
               // bound could reach θ (minTf: conservative, so each of them would be skipped here
               // too), found in a tight loop over the block maxima instead of a window each
               // (`choclate`: 511 of 548 blocks of `chocolat`).
-              if (skipTheta !== theta || skipNonEss !== nonEss) {
+              if (skipTheta !== theta || skipNonEss !== version) {
                 skipTheta = theta;
-                skipNonEss = nonEss;
+                skipNonEss = version;
                 let rest = 0;
                 for (let w = 0; w < W; w++) if (w !== liveCursor!.word) rest += nonEssMax[w]!;
                 skipMax = minTf(1 / liveCursor!.maxScale, nonEssMax[liveCursor!.word]!, rest, theta, theta / slack);
@@ -1954,7 +2092,7 @@ export class Searcher {
               if (out) continue;
               v *= slack;
               if (v < theta || (v === theta && dd > kthDoc)) continue;
-            } else if (++scanned === DENSE_AFTER && nonEss > 0) {
+            } else if (++scanned === DENSE_AFTER && nNon > 0) {
               useDense = true;
               scanBounds(c);
               nm = sNm;
@@ -1962,10 +2100,10 @@ export class Searcher {
             }
             for (let w = 0; w < W; w++) wordScore[w] = 0;
             wordScore[cw] = s;
-            const before = nonEss;
+            const before = version;
             complete(dd, lang);
             if (done) break;
-            if (nonEss !== before || theta !== sTheta) {
+            if (version !== before || theta !== sTheta) {
               scanBounds(c);
               nm = sNm;
               rest = sRest;
