@@ -2,7 +2,7 @@ import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { basename } from 'node:path';
 import { compareStrings, listFiles, obj, str, type Raw } from './read.ts';
-import { batchLine, type LineBatch, type SchemaRecipe, type SourceAdapter, type SourceRecord } from './types.ts';
+import { batchLines, type LineBatch, type SchemaRecipe, type SourceAdapter, type SourceRecord } from './types.ts';
 
 /**
  * Generic source: any `*.jsonl` / `*.jsonl.gz` file in dataset/sources/jsonld/ holding one
@@ -159,8 +159,9 @@ export function eachJsonlBatch(dir: string, size: number, cb: (batch: LineBatch)
 function eachRecord(dir: string, cb: (record: SourceRecord) => void): void {
   const check = jsonlKeyCheck();
   eachJsonlBatch(dir, 1024, (batch) => {
+    const line = batchLines(batch);
     for (let k = 0; k < batch.starts.length; k++) {
-      const record = jsonlRecord(batch.file, batch.first + k, batchLine(batch, k));
+      const record = jsonlRecord(batch.file, batch.first + k, line(k));
       if (record === undefined) continue;
       check(batch.file, batch.first + k, record.key);
       cb(record);

@@ -141,19 +141,11 @@ export interface LineBatch {
   ends: Uint32Array;
 }
 
-/** Line k of a batch as text. */
-export function batchLine(batch: LineBatch, k: number): string {
-  // Every line of a batch is read in turn: the Buffer view of its bytes is made once per batch.
-  if (lineBytes !== batch.bytes) {
-    lineBuffer = Buffer.from(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.byteLength);
-    lineBytes = batch.bytes;
-  }
-  return lineBuffer!.toString('utf8', batch.starts[k], batch.ends[k]);
+/** The lines of a batch as text, line k by `line(k)` (one Buffer view of the batch's bytes for all of them). */
+export function batchLines(batch: LineBatch): (k: number) => string {
+  const bytes = Buffer.from(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.byteLength);
+  return (k) => bytes.toString('utf8', batch.starts[k], batch.ends[k]);
 }
-
-/** The bytes batchLine last read, and a Buffer view of them. */
-let lineBytes: Uint8Array | undefined;
-let lineBuffer: Buffer | undefined;
 
 export interface SourceAdapter {
   /** Source name, equal to SourceRecord.source. */

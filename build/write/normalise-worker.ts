@@ -11,7 +11,7 @@ import { ingredientNameTable } from '../normalize/name-table.ts';
 import { toRecipe } from '../normalize/recipe.ts';
 import { ReportBuilder } from '../report.ts';
 import { ADAPTERS } from '../sources/index.ts';
-import { batchLine, type LineBatch, type SourceRecord } from '../sources/types.ts';
+import { batchLines, type LineBatch, type SourceRecord } from '../sources/types.ts';
 import type { Recipe } from '../../runtime/format/recipe.ts';
 import { positionBuffers, SpillWriter } from './spill.ts';
 import { FAILED, RECIPE, SKIPPED, THROWN, type BatchOut, type FromWorker, type ToWorker, type WorkerData } from './normalise-pool.ts';
@@ -70,10 +70,11 @@ function normaliseLines(adapterName: string, batch: LineBatch): BatchOut {
   if (!lines) throw new Error(`source ${adapterName} has no line form`);
   const out = batchOut();
   const kinds: number[] = [];
+  const line = batchLines(batch);
   for (let k = 0; k < batch.starts.length; k++) {
     let rec: SourceRecord | undefined;
     try {
-      rec = lines.record(batch.file, batch.first + k, batchLine(batch, k));
+      rec = lines.record(batch.file, batch.first + k, line(k));
     } catch (e) {
       kinds.push(THROWN);
       out.thrown = (e as Error).message;

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eachJsonlBatch } from '../../../build/sources/jsonld.ts';
-import { batchLine } from '../../../build/sources/types.ts';
+import { batchLines } from '../../../build/sources/types.ts';
 
 // Lines of ASCII, multi-byte characters, CR, and every kind of white space trim() drops (and one it keeps: U+0085).
 const PIECES = ['{"a":1}', 'x', 'é', '鸡', '😀', ' ', '\t', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2003', '\u2028', '\u3000', '\ufeff', '\u0085', '\u0000'];
@@ -20,7 +20,8 @@ function batches(dir: string, size: number, chunk: number): { file: string; inde
   const out: { file: string; index: number; text: string }[] = [];
   eachJsonlBatch(dir, size, (batch) => {
     expect(batch.starts.length).toBeLessThanOrEqual(size);
-    for (let k = 0; k < batch.starts.length; k++) out.push({ file: path.basename(batch.file), index: batch.first + k, text: batchLine(batch, k) });
+    const line = batchLines(batch);
+    for (let k = 0; k < batch.starts.length; k++) out.push({ file: path.basename(batch.file), index: batch.first + k, text: line(k) });
   }, chunk);
   return out;
 }
