@@ -1407,7 +1407,7 @@ export class Searcher {
     let outOf: Uint8Array = NO_GROUPS;
     const reqBits: Uint32Array[] = [];
     let useDense = false;
-    let chainsFor = -1; // nonEss when the chains were built (−1: not built)
+    let chainsFor = -1; // the rebuild (version) the chains were built for (−1: not built)
     let nDom = 0; // words with a chain
     let scanned = 0;
     let completed = 0;
@@ -1462,7 +1462,6 @@ export class Searcher {
     const preMax = new Float64Array(W); // per word, the largest bound of its lists in order[0 .. nonEss)
     let stale = false; // θ rose since the essential lists were chosen (rebuild)
     let version = 0; // rebuilds so far
-    let nNon = 0; // non-essential lists
     const cap = new Float64Array(W);
     const capAt = new Int32Array(W); // per word, its strongest list in mEss not driving (−1: none)
     let mEss: Cursor[] = ess; // MaxScore's essential lists: order[nonEss ..)
@@ -1546,7 +1545,6 @@ export class Searcher {
       ess = mEss.filter((c) => c.drive);
       E = ess.length;
       for (const c of ess) if (!was.has(c)) c.shallowSeek(frontier);
-      nNon = order.length - E;
       for (let w = 0; w < W; w++) {
         nonEssOf[w]!.length = 0;
         nonEssMax[w] = 0;
@@ -1594,7 +1592,7 @@ export class Searcher {
     let seeded: Uint32Array = NO_DOCS;
     let seedAt = 0;
     const complete = (d: number, lang: number): void => {
-      if (nNon > 0) {
+      if (E < order.length) {
         if (!useDense && ++completed >= DENSE_AFTER) useDense = true;
         let upper = 0;
         for (let w = 0; w < W; w++) {
@@ -1677,19 +1675,19 @@ export class Searcher {
     let sOutHi = 0;
     let sTheta = NaN; // (NaN: not computed)
     let sCursor: Cursor | null = null;
-    let sNonEss = -1;
+    let sVersion = -1;
     let sDense = false;
     const sWin = new Float64Array(W);
     const winAfter = new Float64Array(W); // per word, the window bounds of the other words after it (but c's), summed
     const scanBounds = (c: Cursor): void => {
-      if (sCursor === c && sTheta === theta && sNonEss === version && sDense === useDense) {
+      if (sCursor === c && sTheta === theta && sVersion === version && sDense === useDense) {
         let w = 0;
         while (w < W && sWin[w] === winNon[w]) w++;
         if (w === W) return;
       }
       sCursor = c;
       sTheta = theta;
-      sNonEss = version;
+      sVersion = version;
       sDense = useDense;
       for (let w = 0; w < W; w++) sWin[w] = winNon[w]!;
       const cw = c.word;
@@ -1847,7 +1845,7 @@ export class Searcher {
     // for this θ and this essential set.
     let skipMax = 0;
     let skipTheta = NaN;
-    let skipNonEss = -1;
+    let skipVersion = -1;
     for (;;) {
       if (done) break;
       if (stale) {
@@ -1913,9 +1911,9 @@ export class Searcher {
               // bound could reach θ (minTf: conservative, so each of them would be skipped here
               // too), found in a tight loop over the block maxima instead of a window each
               // (`choclate`: 511 of 548 blocks of `chocolat`).
-              if (skipTheta !== theta || skipNonEss !== version) {
+              if (skipTheta !== theta || skipVersion !== version) {
                 skipTheta = theta;
-                skipNonEss = version;
+                skipVersion = version;
                 let rest = 0;
                 for (let w = 0; w < W; w++) if (w !== liveCursor!.word) rest += nonEssMax[w]!;
                 skipMax = minTf(1 / liveCursor!.maxScale, nonEssMax[liveCursor!.word]!, rest, theta, theta / slack);
@@ -2092,7 +2090,7 @@ export class Searcher {
               if (out) continue;
               v *= slack;
               if (v < theta || (v === theta && dd > kthDoc)) continue;
-            } else if (++scanned === DENSE_AFTER && nNon > 0) {
+            } else if (++scanned === DENSE_AFTER && E < order.length) {
               useDense = true;
               scanBounds(c);
               nm = sNm;
