@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { compareDocOrder } from '../../../build/write/doc-order.ts';
 import { finishSearchFile, planSearchFile, searchFileBlocks, SearchIndexBuilder, searchWriter, writeSearchFileHead } from '../../../build/write/search.ts';
 import { searchThread, splitDocs } from '../../../build/write/search-thread.ts';
-import { spillRecipes, SpillWriter } from '../../../build/write/spill.ts';
+import { spillRecipes, SpillWriter, type SpillLayout } from '../../../build/write/spill.ts';
 import { SpillLines, writeRecipeSearchRecord } from '../../../build/write/spill-render.ts';
 import { ByteSink } from '../../../build/write/byte-sink.ts';
 import { writePart } from '../../../build/write/write-dataset.ts';
@@ -55,6 +55,19 @@ function encodeParts(recipes: readonly Recipe[], bounds: readonly number[]): Buf
   });
   finishSearchFile(out, plan, others.slice(1));
   return out;
+}
+
+/** The search file the search threads (`threads` of them, default SEARCH_THREADS) build from the spill of `layout`; `log` gets their timings. */
+function fileFromThreads(layout: SpillLayout, recipeCount: number, threads?: number, log?: (line: string) => void): Buffer {
+  const thread = searchThread(log, threads);
+  try {
+    thread.start(layout);
+    let file: Uint8Array | undefined;
+    thread.writer.begin({ recipeCount, catalog: [], ingredientNames: [], emit: (_, bytes) => (file = bytes) }).finish();
+    return Buffer.from(file!.buffer, file!.byteOffset, file!.byteLength);
+  } finally {
+    thread.close();
+  }
 }
 
 /**
@@ -133,17 +146,8 @@ describe('search index built in pieces', () => {
     const spill = spillRecipes(root);
     try {
       for (const r of [...recipes].reverse()) spill.add(r);
-      const thread = searchThread();
-      try {
-        thread.start(spill.searchLayout(spill.docOrder()));
-        let file: Uint8Array | undefined;
-        const builder = thread.writer.begin({ recipeCount: recipes.length, catalog: [], ingredientNames: [], emit: (_, bytes) => (file = bytes) });
-        builder.finish();
-        const want = writePart(searchWriter, { recipes, catalog: [], ingredientNames: [] }).get(PATHS.searchIndex)!;
-        expect(Buffer.from(file!).equals(want)).toBe(true);
-      } finally {
-        thread.close();
-      }
+      const want = writePart(searchWriter, { recipes, catalog: [], ingredientNames: [] }).get(PATHS.searchIndex)!;
+      expect(fileFromThreads(spill.searchLayout(spill.docOrder()), recipes.length).equals(want)).toBe(true);
     } finally {
       spill.dispose();
       fs.rmSync(root, { recursive: true, force: true });
@@ -204,16 +208,8 @@ describe('search index built in pieces', () => {
       const order = spill.docOrder();
       for (const threads of [1, 2, 3]) {
         const lines: string[] = [];
-        const thread = searchThread((l) => lines.push(l), threads);
-        try {
-          thread.start(spill.searchLayout(order));
-          let file: Uint8Array | undefined;
-          thread.writer.begin({ recipeCount: recipes.length, catalog: [], ingredientNames: [], emit: (_, bytes) => (file = bytes) }).finish();
-          expect(Buffer.from(file!.buffer, file!.byteOffset, file!.byteLength).equals(want)).toBe(true);
-          expect(lines.some((l) => new RegExp(`search index thread: \\d+ ms \\(${threads} threads?:`).test(l))).toBe(true);
-        } finally {
-          thread.close();
-        }
+        expect(fileFromThreads(spill.searchLayout(order), recipes.length, threads, (l) => lines.push(l)).equals(want)).toBe(true);
+        expect(lines.some((l) => new RegExp(`search index thread: \\d+ ms \\(${threads} threads?:`).test(l))).toBe(true);
       }
     } finally {
       spill.dispose();
