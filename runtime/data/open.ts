@@ -35,6 +35,7 @@ import {
   RECORDS_PER_SHARD,
   type BitmapFamily,
   type FileKind,
+  type NumericField,
 } from '../format/constants.ts';
 import type { Manifest } from '../format/manifest.ts';
 import { alignedBuffer } from '../format/bitmap.ts';
@@ -47,7 +48,6 @@ import { fileSource, readWhole } from './file-source.ts';
 import { decodeDocList } from '../format/doc-list.ts';
 import { decodeBlob } from '../format/blob.ts';
 import type { CatalogBlob } from '../format/catalog.ts';
-import type { NumericField } from '../query/filter.ts';
 
 const REBUILD = 'Run `npm run build` to compile the dataset.';
 
@@ -105,6 +105,8 @@ export interface Dataset {
   file(p: string): Buffer;
   /** Positional reads of any manifest-listed file (one descriptor per file, opened on first use and kept open). */
   source(p: string): ByteSource;
+  /** `decode(file(p))`, a failure becoming a DatasetError that names the file: for readers of parts added by other modules. */
+  decodeFile<T>(p: string, decode: (bytes: Buffer) => T): T;
   /** True when every file's SHA-256 was checked at open (verify 'full'). */
   hashed: boolean;
 }
@@ -320,6 +322,7 @@ export function openDataset(dir: string, options: OpenOptions = {}): Dataset {
     },
     file: (p) => checked(dir, () => file(p), p),
     source: (p) => checked(dir, () => source(p), p),
+    decodeFile: (p, decode) => checked(dir, () => decode(file(p)), p),
     hashed: verify === 'full',
   };
   Object.defineProperty(ds, LOAD_ASYNC, { value: (p: string) => (onDisk(p) ? Promise.resolve(ds.file(p)) : loadAsync(p)) });

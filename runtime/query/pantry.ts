@@ -15,7 +15,7 @@ import { BitmapIndexReader } from '../format/bitmap-index.ts';
 import { or, type Bitmap } from '../format/bitmap.ts';
 import { PATHS } from '../format/constants.ts';
 import type { Recipe } from '../format/recipe.ts';
-import { checked, type Dataset } from '../data/open.ts';
+import type { Dataset } from '../data/open.ts';
 import { rankPantry, type PantrySource, type PantryWorkspace } from './pantry-rank.ts';
 
 /**
@@ -90,11 +90,11 @@ export function ingredientLists(recipe: Recipe, available: ReadonlySet<string>):
 export function datasetPantrySource(ds: Dataset): PantrySource {
   let totals: { total: number; docs: Bitmap }[] | undefined;
   const loadTotals = () =>
-    checked(ds.dir, () => {
-      const byTotal = new BitmapIndexReader(ds.file(PATHS.pantryByTotal), PATHS.pantryByTotal);
+    ds.decodeFile(PATHS.pantryByTotal, (bytes) => {
+      const byTotal = new BitmapIndexReader(bytes, PATHS.pantryByTotal);
       // Keys are zero-padded, so key order is numeric order.
       return byTotal.keys().map((k) => ({ total: Number(k.key), docs: byTotal.get(k.key)! }));
-    }, PATHS.pantryByTotal);
+    });
   const getTotals = () => (totals ??= loadTotals());
   const atMost = new Map<number, Bitmap>();
   return {

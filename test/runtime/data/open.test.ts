@@ -147,9 +147,9 @@ describe('opening lazily (FORMAT.md § 11: checked at open, on first use, in the
     expect(() => openDataset(f.dir)).toThrow(/index\/cuisine.bin does not match its SHA-256/);
   });
 
-  it('opening reads neither the numeric indexes, the id table, the popularity list nor the catalog', () => {
+  it('opening reads neither the numeric indexes, the id table, the popularity list, the catalog nor the pantry totals', () => {
     const f = makeRich();
-    for (const file of ['numeric/calories.bin', 'ids.bin', 'popular.bin', 'catalog.bin']) patch(f.dir, file, (b) => b.writeUInt32LE(0x7fffffff, 8));
+    for (const file of ['numeric/calories.bin', 'ids.bin', 'popular.bin', 'catalog.bin', 'pantry/by-total.bin']) patch(f.dir, file, (b) => b.writeUInt32LE(0x7fffffff, 8));
     const ds = openDataset(f.dir, { verify: 'size' });
     const engine = createEngine(ds);
     expect(engine.listRecipes({}, { limit: 10, offset: 0 }).docs).toEqual(Uint32Array.from([0, 1]));
@@ -157,6 +157,9 @@ describe('opening lazily (FORMAT.md § 11: checked at open, on first use, in the
     expect(() => engine.docById('aaa')).toThrow(/ids.bin is malformed/);
     expect(() => engine.popular({ limit: 1, offset: 0 })).toThrow(/popular.bin is malformed/);
     expect(() => engine.resolveIngredient('tomato')).toThrow(/catalog.bin is malformed/);
+    const pantry = () => engine.pantry({ ingredients: ['tomato'], language: 'en', assumeStaples: false, limit: 10, offset: 0 });
+    expect(pantry).toThrow(DatasetError);
+    expect(pantry).toThrow(/pantry\/by-total.bin is malformed.*npm run build/);
     expect(() => openDataset(f.dir)).toThrow(/does not match its SHA-256/);
   });
 
