@@ -7,7 +7,7 @@ import { RECORDS_PER_SHARD, SHARD_BITS } from '../format/constants.ts';
 import { COURSES, CUISINES, DIETS } from '../format/vocabulary.ts';
 import type { CatalogEntry } from '../format/catalog.ts';
 import type { Recipe } from '../format/recipe.ts';
-import type { Dataset } from '../data/open.ts';
+import type { Dataset } from '../data/dataset.ts';
 import { normalizeName } from '../format/normalize-name.ts';
 import type { Engine, IngredientPage, IngredientQuery, Vocabularies } from './engine.ts';
 import type { PageRequest } from './filter.ts';

@@ -15,7 +15,7 @@ import { BitmapIndexReader } from '../format/bitmap-index.ts';
 import { or, type Bitmap } from '../format/bitmap.ts';
 import { PATHS } from '../format/constants.ts';
 import type { Recipe } from '../format/recipe.ts';
-import type { Dataset } from '../data/open.ts';
+import type { Dataset } from '../data/dataset.ts';
 import { rankPantry, type PantrySource, type PantryWorkspace } from './pantry-rank.ts';
 
 /**

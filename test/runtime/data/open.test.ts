@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { DatasetError, openDataset, resolveDataDir, verifyDataset } from '../../../runtime/data/open.ts';
+import { DatasetError } from '../../../runtime/data/errors.ts';
+import { openDataset, verifyDataset } from '../../../runtime/data/open.ts';
 import { FORMAT_VERSION } from '../../../runtime/format/constants.ts';
 import { alignUp } from '../../../runtime/format/container.ts';
 import { bufferSource, encodeShard, ShardReader } from '../../../runtime/format/shard.ts';
@@ -45,12 +46,6 @@ function rehash(dir: string, file: string): void {
 const offsetTableAt = (b: Buffer) => alignUp(12 + b.readUInt32LE(8), 32);
 
 describe('opening a dataset', () => {
-  it('serves the directory named by dist/data/current', () => {
-    const f = make();
-    expect(resolveDataDir(f.root)).toBe(f.dir);
-    expect(fs.readdirSync(f.root).filter((n) => n.startsWith('.'))).toEqual([]);
-  });
-
   it('refuses a missing manifest and says to run the build', () => {
     const f = make();
     fs.rmSync(path.join(f.dir, 'manifest.json'));
@@ -122,10 +117,6 @@ describe('opening a dataset', () => {
     const ds = openDataset(f.dir, { verify: 'background' });
     const src = ds.source('search/index.bin');
     expect(src.read(0, 4).toString('latin1')).toBe('RDBT');
-  });
-
-  it('says what to run when there is no dataset at all', () => {
-    expect(() => resolveDataDir('/nonexistent/recipe-db')).toThrow(/No compiled dataset.*npm run build/);
   });
 });
 
