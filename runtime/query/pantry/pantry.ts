@@ -8,15 +8,15 @@
  * a pantry ingredient used only in an optional line does not qualify a recipe.
  *
  * Order: coverage descending, then fewer missing (T − m), then newest (doc ascending). The
- * ranking runs on bitmaps (pantry-rank.ts); only the page's records are decoded, to name the
+ * ranking runs on bitmaps (rank.ts); only the page's records are decoded, to name the
  * matched and missing ingredients as the recipe names them.
  */
-import { BitmapIndexReader } from '../format/bitmap-index.ts';
-import { or, type Bitmap } from '../format/bitmap.ts';
-import { PATHS } from '../format/constants.ts';
-import type { Recipe } from '../format/recipe.ts';
-import type { Dataset } from '../data/dataset.ts';
-import { rankPantry, type PantrySource, type PantryWorkspace } from './pantry-rank.ts';
+import { BitmapIndexReader } from '../../format/bitmap-index.ts';
+import { or, type Bitmap } from '../../format/bitmap.ts';
+import { PATHS } from '../../format/constants.ts';
+import type { Recipe } from '../../format/recipe.ts';
+import type { Dataset } from '../../data/dataset.ts';
+import { rankPantry, type PantrySource, type PantryWorkspace } from './rank.ts';
 
 /**
  * `assumeStaples=true`: canonical ids counted as always available (catalog ids, see
