@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { get, makeApp } from './app-fixture.ts';
+import { get, makeApp } from '../../helpers/app-fixture.ts';
 import { INGREDIENTS_PARAMS, POPULAR_PARAMS, RECIPES_PARAMS } from '../../../runtime/query/params.ts';
 import { ROUTED_PATHS } from '../../../runtime/http/create-app.ts';
 import { PANTRY_PARAMS } from '../../../runtime/query/pantry/params.ts';
