@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PATHS } from '../format/constants.ts';
 import { alignedBuffer } from '../format/bitmap.ts';
 import { bufferSource, type ByteSource } from '../format/shard.ts';
-import { DatasetError, REBUILD } from './errors.ts';
+import { DatasetError, REBUILD } from './dataset-error.ts';
 import { fileSource, readWhole } from './file-source.ts';
 
 /** Files that stay on disk and are read by positional reads (never loaded whole for serving). */

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CURRENT_POINTER_FILE, FORMAT_VERSION, MANIFEST_FILE, PATHS, RECORDS_PER_SHARD } from '../format/constants.ts';
 import type { Manifest } from '../format/manifest.ts';
-import { DatasetError, REBUILD } from './errors.ts';
+import { DatasetError, REBUILD } from './dataset-error.ts';
 
 /** The dataset directory to serve: `root/current` if present, else the newest directory with a manifest. */
 export function resolveDataDir(root: string): string {

@@ -31,7 +31,7 @@ import { decodeDocList } from '../format/doc-list.ts';
 import { decodeBlob } from '../format/blob.ts';
 import type { CatalogBlob } from '../format/catalog.ts';
 import type { Dataset } from './dataset.ts';
-import { checked, DatasetError, REBUILD } from './errors.ts';
+import { checked, DatasetError, REBUILD } from './dataset-error.ts';
 import { DatasetFiles } from './files.ts';
 import { listedSizes, readManifest } from './manifest.ts';
 import { checkHeads, hashAll, hashAllSync, yieldNow, type VerifyProgress } from './verify.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { FORMAT_VERSION, MAGIC, PATHS, type FileKind } from '../format/constants.ts';
 import { decodeContainer } from '../format/container.ts';
 import type { Manifest } from '../format/manifest.ts';
-import { checked, DatasetError, REBUILD } from './errors.ts';
+import { checked, DatasetError, REBUILD } from './dataset-error.ts';
 import { onDisk, VERIFY_CHUNK, type DatasetFiles } from './files.ts';
 
 export interface VerifyProgress {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { DatasetError } from '../../../runtime/data/errors.ts';
+import { DatasetError } from '../../../runtime/data/dataset-error.ts';
 import { openDataset, verifyDataset } from '../../../runtime/data/open.ts';
 import { FORMAT_VERSION } from '../../../runtime/format/constants.ts';
 import { alignUp } from '../../../runtime/format/container.ts';
