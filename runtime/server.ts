@@ -23,7 +23,8 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { openDataset, resolveDataDir, verifyDataset, VERIFY_MODES, type VerifyMode } from './data/open.ts';
+import { resolveDataDir } from './data/manifest.ts';
+import { openDataset, verifyDataset, VERIFY_MODES, type VerifyMode } from './data/open.ts';
 import { createEngine } from './query/create-engine.ts';
 import type { Engine } from './query/engine.ts';
 import { createApp } from './http/create-app.ts';

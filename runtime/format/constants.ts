@@ -62,7 +62,9 @@ export const BITMAP_FAMILIES = [
 ] as const;
 export type BitmapFamily = (typeof BITMAP_FAMILIES)[number];
 
+/** Numeric fields with one index each (FORMAT.md § Numeric keys); keys are integers in each field's unit. */
 export const NUMERIC_FIELDS = ['totalTime', 'cookTime', 'calories', 'protein', 'sodium', 'fiber'] as const;
+export type NumericField = (typeof NUMERIC_FIELDS)[number];
 
 export const PATHS = {
   shard: (n: number) => `records/${String(n).padStart(5, '0')}.bin`,

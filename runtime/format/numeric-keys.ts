@@ -4,7 +4,7 @@
  * so rounding up (max fields) or down (min fields) keeps inclusive integer bounds exact.
  */
 import type { Recipe, Amount } from './recipe.ts';
-import type { NumericField } from '../query/filter.ts';
+import type { NumericField } from './constants.ts';
 
 function perServing(r: Recipe, amount: Amount | undefined): number | undefined {
   if (!amount || r.nutrition.basis?.type !== 'serving') return undefined;

@@ -4,7 +4,7 @@
  * parameters against them and serves them from GET /vocabularies. Order is SPEC.md's order
  * (alphabetical); build output lists slugs in this order too.
  */
-import type { NumericBound } from '../query/filter.ts';
+import type { NumericField } from './constants.ts';
 
 /** SPEC.md § Closed vocabularies: course (10). */
 export const COURSES = [
@@ -32,6 +32,23 @@ export const CUISINES = [
 export type Course = (typeof COURSES)[number];
 export type Diet = (typeof DIETS)[number];
 export type Cuisine = (typeof CUISINES)[number];
+
+/** The unit of each numeric field's bounds, as SPEC.md states it (GET /vocabularies serves it beside each preset). */
+export const NUMERIC_UNITS: Record<NumericField, string> = {
+  totalTime: 'seconds',
+  cookTime: 'seconds',
+  calories: 'kcal per serving',
+  protein: 'g per serving',
+  sodium: 'mg per serving',
+  fiber: 'g per serving',
+};
+
+/** value <= bound ('le') or value >= bound ('ge'); bounds are inclusive, in the field's unit. */
+export interface NumericBound {
+  field: NumericField;
+  op: 'le' | 'ge';
+  bound: number;
+}
 
 /** A named preset: one inclusive bound in the field's unit (see NUMERIC_UNITS). */
 export interface Preset extends NumericBound {

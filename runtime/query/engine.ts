@@ -4,7 +4,7 @@
  */
 import type { CatalogEntry } from '../format/catalog.ts';
 import type { PageRequest, PageResult, RecipeFilter } from './filter.ts';
-import type { PantryPage, PantryQuery } from './pantry.ts';
+import type { PantryPage, PantryQuery } from './pantry/pantry.ts';
 import type { SearchQuery, SearchResult } from './search-query.ts';
 
 export interface DatasetInfo {
@@ -42,7 +42,7 @@ export interface Engine {
   info: DatasetInfo;
   /** Filtered list, newest first. */
   listRecipes(filter: RecipeFilter, page: PageRequest): PageResult;
-  /** Recipes ranked by pantry coverage (runtime/query/pantry.ts; SPEC.md § GET /pantry). */
+  /** Recipes ranked by pantry coverage (runtime/query/pantry/; SPEC.md § GET /pantry). */
   pantry(q: PantryQuery): PantryPage;
   /** Popularity order (see FORMAT.md § popular). */
   popular(page: PageRequest): PageResult;

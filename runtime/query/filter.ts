@@ -2,25 +2,7 @@
  * A parsed, validated /recipes filter. Produced by runtime/query/params.ts from the query
  * string; executed by runtime/query/recipes.ts over bitmaps. No HTTP in here.
  */
-
-/** Numeric fields with one index each. Keys are integers in these units. */
-export type NumericField = 'totalTime' | 'cookTime' | 'calories' | 'protein' | 'sodium' | 'fiber';
-
-export const NUMERIC_UNITS: Record<NumericField, string> = {
-  totalTime: 'seconds',
-  cookTime: 'seconds',
-  calories: 'kcal per serving',
-  protein: 'g per serving',
-  sodium: 'mg per serving',
-  fiber: 'g per serving',
-};
-
-/** value <= bound ('le') or value >= bound ('ge'); bounds are inclusive, in the field's unit. */
-export interface NumericBound {
-  field: NumericField;
-  op: 'le' | 'ge';
-  bound: number;
-}
+import type { NumericBound } from '../format/vocabulary.ts';
 
 export interface RecipeFilter {
   category?: string;

@@ -10,8 +10,9 @@
  */
 import { apiError } from '../errors.ts';
 import { normalizeName } from '../format/normalize-name.ts';
-import { COURSES, CUISINES, DIETS, NUTRITION_PRESETS, TIME_PRESETS } from '../format/vocabulary.ts';
-import type { NumericBound, NumericField, PageRequest, RecipeFilter } from './filter.ts';
+import type { NumericField } from '../format/constants.ts';
+import { COURSES, CUISINES, DIETS, NUTRITION_PRESETS, TIME_PRESETS, type NumericBound } from '../format/vocabulary.ts';
+import type { PageRequest, RecipeFilter } from './filter.ts';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;

@@ -4,7 +4,7 @@
  * the list order and a page needs no sort.
  */
 import { and, andNot, intersectionSize, intersectionSize3, or, page, pageOfCombination, release, type Bitmap } from '../format/bitmap.ts';
-import type { Dataset } from '../data/open.ts';
+import type { Dataset } from '../data/dataset.ts';
 import type { PageRequest, PageResult, RecipeFilter } from './filter.ts';
 
 const EMPTY: PageResult = { total: 0, docs: new Uint32Array(0) };

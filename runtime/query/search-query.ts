@@ -4,7 +4,7 @@
  * scoring, so `limit` always counts matching recipes.
  */
 import { and, toUint32Array, type Bitmap } from '../format/bitmap.ts';
-import type { Dataset } from '../data/open.ts';
+import type { Dataset } from '../data/dataset.ts';
 import { FifoCache, type SearchHit } from './search.ts';
 
 export interface SearchFilter {

@@ -3,7 +3,7 @@
  *
  * Synthetic docs (default 100k and 1M): ten staples at realistic rates (salt 40%, onion and oil
  * 30%, water, garlic and pepper 25%, ...), a Zipf tail of 3,000 other ids, 85% English. Compares
- * the bitmap ranking of runtime/query/pantry-rank.ts (bit-sliced counts, SliceCounter) with a
+ * the bitmap ranking of runtime/query/pantry/rank.ts (bit-sliced counts, SliceCounter) with a
  * typed-array count over the docs of the pantry bitmaps, for 5/10/20-item pantries with and
  * without staples.
  * Prints p50/p99 in ms per configuration (first page of 20; 200 timed queries each, after one
@@ -11,7 +11,7 @@
  */
 import { bitmapOf, intersect, or, toUint32Array, type Bitmap } from '../../runtime/format/bitmap.ts';
 import { mulberry32 } from '../helpers/bitmaps.ts';
-import { compareGroups, PantryWorkspace, rankPantry, type PantrySource, type Ranking, type RankRequest } from '../../runtime/query/pantry-rank.ts';
+import { compareGroups, PantryWorkspace, rankPantry, type PantrySource, type Ranking, type RankRequest } from '../../runtime/query/pantry/rank.ts';
 
 const STAPLES: [string, number][] = [
   ['salt', 0.4], ['onion', 0.3], ['olive-oil', 0.3], ['water', 0.25], ['garlic', 0.25],

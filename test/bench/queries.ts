@@ -4,7 +4,7 @@
  * as its query string and parsed by the real parser, so presets and bounds mean what they mean
  * over HTTP.
  */
-import type { Dataset } from '../../runtime/data/open.ts';
+import type { Dataset } from '../../runtime/data/dataset.ts';
 import type { BitmapFamily } from '../../runtime/format/constants.ts';
 import type { Engine } from '../../runtime/query/engine.ts';
 import type { PageRequest, RecipeFilter } from '../../runtime/query/filter.ts';

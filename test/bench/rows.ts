@@ -4,11 +4,9 @@
  * "newest first" is `doc` ascending everywhere).
  */
 import type { Engine } from '../../runtime/query/engine.ts';
-import type { NumericField } from '../../runtime/query/filter.ts';
+import { NUMERIC_FIELDS, type NumericField } from '../../runtime/format/constants.ts';
 import type { Recipe } from '../../runtime/format/recipe.ts';
 import { NUMERIC_KEYS } from '../../runtime/format/numeric-keys.ts';
-
-export const NUMERIC_FIELDS = Object.keys(NUMERIC_KEYS) as NumericField[];
 
 export interface Row {
   doc: number;

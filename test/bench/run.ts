@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runtimeBundle } from '../../build/bundle-options.mjs';
 import { build } from 'esbuild';
-import { resolveDataDir } from '../../runtime/data/open.ts';
+import { resolveDataDir } from '../../runtime/data/manifest.ts';
 import { learnModel } from './synth/learn.ts';
 import { generateSynthetic } from './synth/generate.ts';
 import { prepareDatasetDir } from './synth/dataset-dir.ts';

@@ -7,7 +7,8 @@ import type { CatalogEntry } from '../../runtime/format/catalog.ts';
 import type { Recipe } from '../../runtime/format/recipe.ts';
 import type { Engine } from '../../runtime/query/engine.ts';
 import { buildFixture } from './fixture-dataset.ts';
-import type { NumericField, PageRequest, RecipeFilter } from '../../runtime/query/filter.ts';
+import type { NumericField } from '../../runtime/format/constants.ts';
+import type { PageRequest, RecipeFilter } from '../../runtime/query/filter.ts';
 import { normalizeName } from '../../runtime/format/normalize-name.ts';
 
 export const CATALOG: CatalogEntry[] = [

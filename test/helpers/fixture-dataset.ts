@@ -7,7 +7,8 @@ import { ingredientNameTable } from '../../build/compile.ts';
 import { catalogFromEntries } from '../../build/normalize/catalog.ts';
 import { compareDocOrder } from '../../build/write/doc-order.ts';
 import { publishDataset, renderDataset } from '../../build/write/write-dataset.ts';
-import { openDataset, type Dataset } from '../../runtime/data/open.ts';
+import type { Dataset } from '../../runtime/data/dataset.ts';
+import { openDataset } from '../../runtime/data/open.ts';
 import { createEngine } from '../../runtime/query/create-engine.ts';
 import type { Engine } from '../../runtime/query/engine.ts';
 

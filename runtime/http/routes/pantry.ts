@@ -1,6 +1,6 @@
 /**
  * GET /pantry: recipes ranked by how much of each one the caller's pantry covers
- * (SPEC.md § GET /pantry; formula and extras in runtime/query/pantry.ts).
+ * (SPEC.md § GET /pantry; formula and extras in runtime/query/pantry/pantry.ts).
  *
  * Response: {"pagination":{limit,offset,total},"recipes":[Recipe + coverage, matchedIngredients,
  * missingIngredients]} with `limit` = how many recipes the response holds, as for /recipes. Each
@@ -11,9 +11,9 @@ import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { jsonBytes, rawQuery } from '../json.ts';
 import { decodeQuery } from '../../query/params.ts';
-import { parsePantryQuery } from '../../query/pantry-params.ts';
+import { parsePantryQuery } from '../../query/pantry/params.ts';
 import type { Engine } from '../../query/engine.ts';
-import type { PantryPage } from '../../query/pantry.ts';
+import type { PantryPage } from '../../query/pantry/pantry.ts';
 
 const CLOSE_BRACE = 0x7d;
 

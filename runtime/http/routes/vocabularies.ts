@@ -6,8 +6,7 @@ import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { rawQuery } from '../json.ts';
 import { decodeQuery, parseNoParams } from '../../query/params.ts';
-import { COURSES, CUISINES, DIETS, NUTRITION_PRESETS, TIME_PRESETS } from '../../format/vocabulary.ts';
-import { NUMERIC_UNITS } from '../../query/filter.ts';
+import { COURSES, CUISINES, DIETS, NUMERIC_UNITS, NUTRITION_PRESETS, TIME_PRESETS } from '../../format/vocabulary.ts';
 
 type PresetTable = Record<string, { field: keyof typeof NUMERIC_UNITS; op: 'le' | 'ge'; bound: number; description: string }>;
 

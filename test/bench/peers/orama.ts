@@ -7,7 +7,8 @@
  */
 import { create, insertMultiple, search, type AnyOrama } from '@orama/orama';
 import type { PageRequest, RecipeFilter } from '../../../runtime/query/filter.ts';
-import { NUMERIC_FIELDS, type Row } from '../rows.ts';
+import { NUMERIC_FIELDS } from '../../../runtime/format/constants.ts';
+import type { Row } from '../rows.ts';
 import type { ListAnswer, PantryRequest, SearchRequest, Subject } from '../subjects/types.ts';
 import { rankPantryRows } from './common.ts';
 

@@ -9,7 +9,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { PageRequest, RecipeFilter } from '../../../runtime/query/filter.ts';
-import { NUMERIC_FIELDS, type Row } from '../rows.ts';
+import { NUMERIC_FIELDS } from '../../../runtime/format/constants.ts';
+import type { Row } from '../rows.ts';
 import type { ListAnswer, PantryRequest, SearchRequest, Subject } from '../subjects/types.ts';
 import { searchTerms } from './common.ts';
 

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { DatasetError, openDataset, resolveDataDir, verifyDataset } from '../../../runtime/data/open.ts';
+import { DatasetError } from '../../../runtime/data/dataset-error.ts';
+import { openDataset, verifyDataset } from '../../../runtime/data/open.ts';
 import { FORMAT_VERSION } from '../../../runtime/format/constants.ts';
 import { alignUp } from '../../../runtime/format/container.ts';
 import { bufferSource, encodeShard, ShardReader } from '../../../runtime/format/shard.ts';
@@ -45,12 +46,6 @@ function rehash(dir: string, file: string): void {
 const offsetTableAt = (b: Buffer) => alignUp(12 + b.readUInt32LE(8), 32);
 
 describe('opening a dataset', () => {
-  it('serves the directory named by dist/data/current', () => {
-    const f = make();
-    expect(resolveDataDir(f.root)).toBe(f.dir);
-    expect(fs.readdirSync(f.root).filter((n) => n.startsWith('.'))).toEqual([]);
-  });
-
   it('refuses a missing manifest and says to run the build', () => {
     const f = make();
     fs.rmSync(path.join(f.dir, 'manifest.json'));
@@ -123,10 +118,6 @@ describe('opening a dataset', () => {
     const src = ds.source('search/index.bin');
     expect(src.read(0, 4).toString('latin1')).toBe('RDBT');
   });
-
-  it('says what to run when there is no dataset at all', () => {
-    expect(() => resolveDataDir('/nonexistent/recipe-db')).toThrow(/No compiled dataset.*npm run build/);
-  });
 });
 
 describe('opening lazily (FORMAT.md § 11: checked at open, on first use, in the background)', () => {
@@ -147,9 +138,9 @@ describe('opening lazily (FORMAT.md § 11: checked at open, on first use, in the
     expect(() => openDataset(f.dir)).toThrow(/index\/cuisine.bin does not match its SHA-256/);
   });
 
-  it('opening reads neither the numeric indexes, the id table, the popularity list nor the catalog', () => {
+  it('opening reads neither the numeric indexes, the id table, the popularity list, the catalog nor the pantry totals', () => {
     const f = makeRich();
-    for (const file of ['numeric/calories.bin', 'ids.bin', 'popular.bin', 'catalog.bin']) patch(f.dir, file, (b) => b.writeUInt32LE(0x7fffffff, 8));
+    for (const file of ['numeric/calories.bin', 'ids.bin', 'popular.bin', 'catalog.bin', 'pantry/by-total.bin']) patch(f.dir, file, (b) => b.writeUInt32LE(0x7fffffff, 8));
     const ds = openDataset(f.dir, { verify: 'size' });
     const engine = createEngine(ds);
     expect(engine.listRecipes({}, { limit: 10, offset: 0 }).docs).toEqual(Uint32Array.from([0, 1]));
@@ -157,6 +148,9 @@ describe('opening lazily (FORMAT.md § 11: checked at open, on first use, in the
     expect(() => engine.docById('aaa')).toThrow(/ids.bin is malformed/);
     expect(() => engine.popular({ limit: 1, offset: 0 })).toThrow(/popular.bin is malformed/);
     expect(() => engine.resolveIngredient('tomato')).toThrow(/catalog.bin is malformed/);
+    const pantry = () => engine.pantry({ ingredients: ['tomato'], language: 'en', assumeStaples: false, limit: 10, offset: 0 });
+    expect(pantry).toThrow(DatasetError);
+    expect(pantry).toThrow(/pantry\/by-total.bin is malformed.*npm run build/);
     expect(() => openDataset(f.dir)).toThrow(/does not match its SHA-256/);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { get, makeApp, T0 } from './app-fixture.ts';
+import { get, makeApp, T0 } from '../../helpers/app-fixture.ts';
 import { utcDay } from '../../../runtime/store/types.ts';
 
 const DAY = utcDay(T0);

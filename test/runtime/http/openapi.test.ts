@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { get, makeApp } from './app-fixture.ts';
+import { get, makeApp } from '../../helpers/app-fixture.ts';
 import { INGREDIENTS_PARAMS, POPULAR_PARAMS, RECIPES_PARAMS } from '../../../runtime/query/params.ts';
 import { ROUTED_PATHS } from '../../../runtime/http/create-app.ts';
-import { PANTRY_PARAMS } from '../../../runtime/query/pantry-params.ts';
+import { PANTRY_PARAMS } from '../../../runtime/query/pantry/params.ts';
 import { SEARCH_PARAMS } from '../../../runtime/query/search-params.ts';
 
 type Doc = { openapi: string; paths: Record<string, { get: { parameters: { name: string; in: string }[]; responses: Record<string, unknown> } }> };

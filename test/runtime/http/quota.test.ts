@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { get, makeApp, T0 } from './app-fixture.ts';
+import { get, makeApp, T0 } from '../../helpers/app-fixture.ts';
 
 const MIDNIGHT = Date.parse('2025-03-02T00:00:00.000Z');
 const SECONDS_TO_MIDNIGHT = (MIDNIGHT - T0) / 1000; // 43200

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Recipe } from '../../../runtime/format/recipe.ts';
 import { NUMERIC_KEYS } from '../../../runtime/format/numeric-keys.ts';
-import type { NumericBound, RecipeFilter } from '../../../runtime/query/filter.ts';
+import type { NumericBound } from '../../../runtime/format/vocabulary.ts';
+import type { RecipeFilter } from '../../../runtime/query/filter.ts';
 import { buildFixture, catalogEntry } from '../../helpers/fixture-dataset.ts';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
 

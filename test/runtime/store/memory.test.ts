@@ -1,4 +1,4 @@
 import { createMemoryStore } from '../../../runtime/store/memory.ts';
-import { testStore } from './store-contract.ts';
+import { testStore } from '../../helpers/store-contract.ts';
 
 testStore('memory', (now) => createMemoryStore({ now }));

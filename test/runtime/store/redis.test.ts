@@ -2,7 +2,7 @@
  * The Redis driver against a private redis-server: the shared store contract, exactly-the-limit
  * across two processes, counter expiry, and the keys CLI over RECIPES_REDIS_URL.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,10 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisStore, QUOTA_SLACK_S } from '../../../runtime/store/redis.ts';
 import { verifyKey } from '../../../runtime/store/keys.ts';
 import { utcDay } from '../../../runtime/store/types.ts';
-import { startRedisServer, type RedisServer } from './redis-server.ts';
-import { testStore } from './store-contract.ts';
+import { startRedisServer, type RedisServer } from '../../helpers/redis-server.ts';
+import { testStore } from '../../helpers/store-contract.ts';
+import { quotaRace } from '../../helpers/workers/processes.ts';
 
-const WORKERS = fileURLToPath(new URL('./workers/', import.meta.url));
 const CLI = fileURLToPath(new URL('../../../runtime/keys-cli.ts', import.meta.url));
 
 let redis: RedisServer;
@@ -35,26 +35,7 @@ testStore('redis', (now) => createRedisStore({ url: redis.url, now, keyPrefix: p
 describe('redis store', () => {
   it('admits exactly 500 of 3000 attempts from two processes with 64 concurrent consumers', async () => {
     const keyPrefix = prefix();
-    const workers = [0, 1].map(() => {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(WORKERS, 'redis-quota-worker.ts'), redis.url, keyPrefix, 'account:shared', '500', '1500', '32'], {
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      return { child, exited, output: () => out, errors: () => err };
-    });
-    const deadline = Date.now() + 20_000;
-    while (!workers.every((w) => w.output().startsWith('ready\n'))) {
-      if (Date.now() > deadline) throw new Error(workers.map((w) => w.errors()).join('\n'));
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    for (const w of workers) w.child.stdin.end('go\n');
-    const codes = await Promise.all(workers.map((w) => w.exited));
-    expect(codes, workers.map((w) => w.errors()).join('\n')).toEqual([0, 0]);
-    const admitted = workers.map((w) => Number(w.output().split('\n')[1]));
+    const admitted = await quotaRace({ driver: 'redis', url: redis.url, keyPrefix }, 'account:shared', 500, 1500, 32);
     expect(admitted[0]! + admitted[1]!).toBe(500);
     const store = await createRedisStore({ url: redis.url, now: () => Date.now(), keyPrefix });
     expect(await store.quotaUsed('account:shared', utcDay(Date.now()))).toBe(500);

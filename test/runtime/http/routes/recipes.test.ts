@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { get, makeApp, type Fixture } from './app-fixture.ts';
-import { RECIPES } from '../../helpers/fake-engine.ts';
+import { get, makeApp, type Fixture } from '../../../helpers/app-fixture.ts';
+import { RECIPES } from '../../../helpers/fake-engine.ts';
 
 let f: Fixture;
 let key: string;

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createLmdbStore } from '../../../runtime/store/lmdb.ts';
-import { verifyKey } from '../../../runtime/store/keys.ts';
+import { createLmdbStore } from '../../runtime/store/lmdb.ts';
+import { verifyKey } from '../../runtime/store/keys.ts';
 
-const CLI = fileURLToPath(new URL('../../../runtime/keys-cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../runtime/keys-cli.ts', import.meta.url));
 
 function keys(state: string, ...args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, RECIPES_STATE: state }, encoding: 'utf8' });

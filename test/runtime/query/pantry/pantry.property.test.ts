@@ -5,13 +5,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
-import type { Recipe } from '../../../runtime/format/recipe.ts';
-import { openDataset } from '../../../runtime/data/open.ts';
-import { createEngine } from '../../../runtime/query/create-engine.ts';
-import type { Engine } from '../../../runtime/query/engine.ts';
-import { STAPLES, type PantryQuery } from '../../../runtime/query/pantry.ts';
-import { buildFixture, catalogEntry } from '../../helpers/fixture-dataset.ts';
-import { makeRecipe } from '../../helpers/make-recipe.ts';
+import type { Recipe } from '../../../../runtime/format/recipe.ts';
+import { openDataset } from '../../../../runtime/data/open.ts';
+import { createEngine } from '../../../../runtime/query/create-engine.ts';
+import type { Engine } from '../../../../runtime/query/engine.ts';
+import { STAPLES, type PantryQuery } from '../../../../runtime/query/pantry/pantry.ts';
+import { buildFixture, catalogEntry } from '../../../helpers/fixture-dataset.ts';
+import { makeRecipe } from '../../../helpers/make-recipe.ts';
 
 interface Expected {
   doc: number;

@@ -10,7 +10,7 @@ import { createKey } from '../../../runtime/store/keys.ts';
 import { createRedisStore } from '../../../runtime/store/redis.ts';
 import type { Store } from '../../../runtime/store/types.ts';
 import { createFakeEngine } from '../../helpers/fake-engine.ts';
-import { startRedisServer, type RedisServer } from './redis-server.ts';
+import { startRedisServer, type RedisServer } from '../../helpers/redis-server.ts';
 
 let redis: RedisServer;
 let store: Store;

@@ -1,9 +1,9 @@
 /** Builds an app over the fake engine and a memory store, with a settable clock. */
-import { createApp } from '../../../runtime/http/create-app.ts';
-import type { Logger } from '../../../runtime/http/context.ts';
-import { createMemoryStore } from '../../../runtime/store/memory.ts';
-import { createKey, disableKey } from '../../../runtime/store/keys.ts';
-import { createFakeEngine } from '../../helpers/fake-engine.ts';
+import { createApp } from '../../runtime/http/create-app.ts';
+import type { Logger } from '../../runtime/http/context.ts';
+import { createMemoryStore } from '../../runtime/store/memory.ts';
+import { createKey, disableKey } from '../../runtime/store/keys.ts';
+import { createFakeEngine } from './fake-engine.ts';
 
 export const T0 = Date.parse('2025-03-01T12:00:00.000Z');
 

@@ -8,15 +8,15 @@
  * a pantry ingredient used only in an optional line does not qualify a recipe.
  *
  * Order: coverage descending, then fewer missing (T − m), then newest (doc ascending). The
- * ranking runs on bitmaps (pantry-rank.ts); only the page's records are decoded, to name the
+ * ranking runs on bitmaps (rank.ts); only the page's records are decoded, to name the
  * matched and missing ingredients as the recipe names them.
  */
-import { BitmapIndexReader } from '../format/bitmap-index.ts';
-import { or, type Bitmap } from '../format/bitmap.ts';
-import { PATHS } from '../format/constants.ts';
-import type { Recipe } from '../format/recipe.ts';
-import { checked, type Dataset } from '../data/open.ts';
-import { rankPantry, type PantrySource, type PantryWorkspace } from './pantry-rank.ts';
+import { BitmapIndexReader } from '../../format/bitmap-index.ts';
+import { or, type Bitmap } from '../../format/bitmap.ts';
+import { PATHS } from '../../format/constants.ts';
+import type { Recipe } from '../../format/recipe.ts';
+import type { Dataset } from '../../data/dataset.ts';
+import { rankPantry, type PantrySource, type PantryWorkspace } from './rank.ts';
 
 /**
  * `assumeStaples=true`: canonical ids counted as always available (catalog ids, see
@@ -90,11 +90,11 @@ export function ingredientLists(recipe: Recipe, available: ReadonlySet<string>):
 export function datasetPantrySource(ds: Dataset): PantrySource {
   let totals: { total: number; docs: Bitmap }[] | undefined;
   const loadTotals = () =>
-    checked(ds.dir, () => {
-      const byTotal = new BitmapIndexReader(ds.file(PATHS.pantryByTotal), PATHS.pantryByTotal);
+    ds.decodeFile(PATHS.pantryByTotal, (bytes) => {
+      const byTotal = new BitmapIndexReader(bytes, PATHS.pantryByTotal);
       // Keys are zero-padded, so key order is numeric order.
       return byTotal.keys().map((k) => ({ total: Number(k.key), docs: byTotal.get(k.key)! }));
-    }, PATHS.pantryByTotal);
+    });
   const getTotals = () => (totals ??= loadTotals());
   const atMost = new Map<number, Bitmap>();
   return {

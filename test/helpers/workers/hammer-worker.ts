@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { writeSync } from 'node:fs';
-import { createLmdbStore } from '../../../../runtime/store/lmdb.ts';
-import { utcDay } from '../../../../runtime/store/types.ts';
+import { createLmdbStore } from '../../../runtime/store/lmdb.ts';
+import { utcDay } from '../../../runtime/store/types.ts';
 
 // Today: the store prunes counters older than yesterday by its clock.
 const TODAY = utcDay(Date.now());

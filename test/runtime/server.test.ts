@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildFixture } from '../../helpers/fixture-dataset.ts';
-import { makeRecipe } from '../../helpers/make-recipe.ts';
-import { runtimeBundle } from '../../../build/bundle-options.mjs';
+import { buildFixture } from '../helpers/fixture-dataset.ts';
+import { makeRecipe } from '../helpers/make-recipe.ts';
+import { runtimeBundle } from '../../build/bundle-options.mjs';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER = join(ROOT, 'runtime/server.ts');
 
 function start(env: Record<string, string>, entry: string[] = ['--import', 'tsx', SERVER]) {

@@ -3,8 +3,8 @@
  * `makeStore(now)` returns a fresh, empty store using the given clock.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { KeyRecord, Store } from '../../../runtime/store/types.ts';
-import { createKey, disableKey, listKeys, verifyKey } from '../../../runtime/store/keys.ts';
+import type { KeyRecord, Store } from '../../runtime/store/types.ts';
+import { createKey, disableKey, listKeys, verifyKey } from '../../runtime/store/keys.ts';
 
 export type MakeStore = (now: () => number) => Promise<Store> | Store;
 

@@ -1,11 +1,11 @@
 /** GET /pantry in the query core: SPEC.md § GET /pantry, rule by rule, over a small fixture. */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Ingredient, Recipe } from '../../../runtime/format/recipe.ts';
-import { ApiError } from '../../../runtime/errors.ts';
-import { parsePantryQuery } from '../../../runtime/query/pantry-params.ts';
-import { coverageOf, type PantryQuery } from '../../../runtime/query/pantry.ts';
-import { buildFixture, catalogEntry } from '../../helpers/fixture-dataset.ts';
-import { makeRecipe } from '../../helpers/make-recipe.ts';
+import type { Ingredient, Recipe } from '../../../../runtime/format/recipe.ts';
+import { ApiError } from '../../../../runtime/errors.ts';
+import { parsePantryQuery } from '../../../../runtime/query/pantry/params.ts';
+import { coverageOf, type PantryQuery } from '../../../../runtime/query/pantry/pantry.ts';
+import { buildFixture, catalogEntry } from '../../../helpers/fixture-dataset.ts';
+import { makeRecipe } from '../../../helpers/make-recipe.ts';
 
 const line = (name: string, id?: string, optional = false): Ingredient => ({ display: name, name, optional, ...(id && { id }) });
 const day = (d: number) => `2024-03-${String(d).padStart(2, '0')}T00:00:00.000Z`;

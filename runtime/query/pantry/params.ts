@@ -10,8 +10,8 @@
  * - `assumeStaples` (extra, default false): 'true' counts water, salt and black pepper as available.
  * - Unknown or repeated parameter names → 400 (params.ts).
  */
-import { apiError } from '../errors.ts';
-import { checkNames, parseLanguage, parseLimit, parseList, parseOffset, type ResolveIngredient } from './params.ts';
+import { apiError } from '../../errors.ts';
+import { checkNames, parseLanguage, parseLimit, parseList, parseOffset, type ResolveIngredient } from '../params.ts';
 import type { PantryQuery } from './pantry.ts';
 
 export const PANTRY_PARAMS = ['ingredients', 'language', 'limit', 'offset', 'maxMissing', 'assumeStaples'] as const;

@@ -1,35 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createLmdbStore } from '../../../runtime/store/lmdb.ts';
 import { utcDay } from '../../../runtime/store/types.ts';
-
-const WORKERS = fileURLToPath(new URL('./workers/', import.meta.url));
-
-function startWorker(script: string, args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(WORKERS, script), ...args], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => out, errors: () => err };
-}
+import { quotaRace, startWorker } from '../../helpers/workers/processes.ts';
 
 describe('lmdb store shared by several processes', () => {
   it('admits exactly 500 of 3000 attempts from two processes with 64 concurrent consumers', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rdb-mp-'));
-    const workers = [0, 1].map(() => startWorker('quota-worker.ts', [dir, 'account:shared', '500', '1500', '32']));
-    await new Promise((r) => setTimeout(r, 1500)); // both opened the store
-    for (const w of workers) w.child.stdin.end('go\n');
-    const codes = await Promise.all(workers.map((w) => w.exited));
-    expect(codes, workers.map((w) => w.errors()).join('\n')).toEqual([0, 0]);
-    const admitted = workers.map((w) => Number(w.output().trim()));
+    const admitted = await quotaRace({ driver: 'lmdb', dir }, 'account:shared', 500, 1500, 32);
     expect(admitted[0]! + admitted[1]!).toBe(500);
     const store = createLmdbStore({ dir, now: () => Date.now() });
     expect(await store.quotaUsed('account:shared', utcDay(Date.now()))).toBe(500);

@@ -1,9 +1,9 @@
 /**
- * Per-doc counts over bitmaps, bit-sliced, for pantry ranking (pantry-rank.ts): how many of up
+ * Per-doc counts over bitmaps, bit-sliced, for pantry ranking (rank.ts): how many of up
  * to MAX_COUNT input bitmaps hold each doc, with every step an in-place operation on owned
  * bitmaps whose result stays dense (see SliceCounter).
  */
-import { andInPlace, andNotInPlace, complementInPlace, copyInto, emptyBitmap, orInPlace, stripedBitmap, xorInPlace, type Bitmap } from '../format/bitmap.ts';
+import { andInPlace, andNotInPlace, complementInPlace, copyInto, emptyBitmap, orInPlace, stripedBitmap, xorInPlace, type Bitmap } from '../../format/bitmap.ts';
 
 /** Counts reach at most 2^SLICES − 1 = 31 ≥ 20 pantry ids + 3 staples. */
 export const SLICES = 5;

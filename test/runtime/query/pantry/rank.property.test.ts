@@ -1,5 +1,5 @@
 /**
- * The bitmap-only pantry ranking (runtime/query/pantry-rank.ts) against plain per-doc oracles, over
+ * The bitmap-only pantry ranking (runtime/query/pantry/rank.ts) against plain per-doc oracles, over
  * synthetic sets spread across several 2^16-doc chunks, with every kind of input the counter
  * treats differently: tiny (added on its own), array chunks (complemented first), dense and
  * nearly full chunks, empty chunks, repeated inputs and frozen views. The fixture and real
@@ -18,9 +18,9 @@ import {
   stripedBitmap,
   toArray,
   type Bitmap,
-} from '../../../runtime/format/bitmap.ts';
-import { asBitmap, mulberry32 } from '../../helpers/bitmaps.ts';
-import { compareGroups, countSlices, PantryWorkspace, rankPantry, type PantrySource, type RankRequest } from '../../../runtime/query/pantry-rank.ts';
+} from '../../../../runtime/format/bitmap.ts';
+import { asBitmap, mulberry32 } from '../../../helpers/bitmaps.ts';
+import { compareGroups, countSlices, PantryWorkspace, rankPantry, type PantrySource, type RankRequest } from '../../../../runtime/query/pantry/rank.ts';
 
 const CHUNK = 65536;
 

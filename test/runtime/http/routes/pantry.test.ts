@@ -1,6 +1,6 @@
 /** GET /pantry over HTTP (createApp with the fixture engine): shape, order and the SPEC errors. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { get, makeApp, type Fixture } from './app-fixture.ts';
+import { get, makeApp, type Fixture } from '../../../helpers/app-fixture.ts';
 
 let f: Fixture;
 let key: string;

@@ -18,10 +18,10 @@
  * allocated per 2^16-doc chunk, which is what made the plain ripple-carry adder slow at 1M docs
  * (measured with test/bench/pantry-micro.ts and the benchmark's pantry queries).
  */
-import { andInPlace, andNotInPlace, chunkedEnd, copyInto, emptyBitmap, firstOfIntersections, intersectionSize, orInPlace, page, type Bitmap } from '../format/bitmap.ts';
-import { MAX_COUNT, SLICES, SliceCounter, tooManyInputs } from './pantry-count.ts';
+import { andInPlace, andNotInPlace, chunkedEnd, copyInto, emptyBitmap, firstOfIntersections, intersectionSize, orInPlace, page, type Bitmap } from '../../format/bitmap.ts';
+import { MAX_COUNT, SLICES, SliceCounter, tooManyInputs } from './count.ts';
 
-/** What ranking reads. Implemented over a dataset in pantry.ts and over synthetic bitmaps in the bench. */
+/** What ranking reads. Implemented over a dataset in pantry.ts (datasetPantrySource) and over synthetic bitmaps in the bench. */
 export interface PantrySource {
   /** Docs using this canonical id in a non-optional line (bitmap family 'ingredient'). */
   ingredient(id: string): Bitmap | undefined;

@@ -1,0 +1,37 @@
+/** What the query core reads of an opened dataset (runtime/data/open.ts opens one). Types only. */
+import type { BitmapFamily, NumericField } from '../format/constants.ts';
+import type { Manifest } from '../format/manifest.ts';
+import type { BitmapIndexReader } from '../format/bitmap-index.ts';
+import type { NumericIndexReader } from '../format/numeric-index.ts';
+import type { IdTableReader } from '../format/id-table.ts';
+import type { ByteSource, ShardReader } from '../format/shard.ts';
+import type { CatalogBlob } from '../format/catalog.ts';
+
+/**
+ * One opened dataset. `families`, `numeric`, `ids`, `popular` and `catalog` are read from disk on
+ * first access (then kept); `shard(n)` reads and checks shard n's header and offset table on its
+ * first call. Any of them throws a DatasetError if what it reads is malformed.
+ */
+export interface Dataset {
+  dir: string;
+  manifest: Manifest;
+  recipeCount: number;
+  families: Record<BitmapFamily, BitmapIndexReader>;
+  numeric: Record<NumericField, NumericIndexReader>;
+  ids: IdTableReader;
+  popular: Uint32Array;
+  catalog: CatalogBlob;
+  shard(n: number): ShardReader;
+  /**
+   * Raw bytes of any manifest-listed file, for parts added by other modules. Files other than
+   * record shards and the search index are read whole on the first call and kept (the bytes that
+   * are served and hashed); on-disk files are read whole on each call.
+   */
+  file(p: string): Buffer;
+  /** Positional reads of any manifest-listed file (one descriptor per file, opened on first use and kept open). */
+  source(p: string): ByteSource;
+  /** `decode(file(p))`, a failure becoming a DatasetError that names the file: for readers of parts added by other modules. */
+  decodeFile<T>(p: string, decode: (bytes: Buffer) => T): T;
+  /** True when every file's SHA-256 was checked at open (verify 'full'). */
+  hashed: boolean;
+}
