@@ -1,5 +1,5 @@
 /**
- * The common envelope of every binary file (FORMAT.md § Container):
+ * The common envelope of every binary file (FORMAT.md § 4 Container):
  *
  *   file --> Magic, Version, HeaderLength, Header, Padding, Payload
  *   Magic        4 bytes ASCII, one per file kind
