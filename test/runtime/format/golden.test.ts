@@ -3,11 +3,9 @@
  * the recorded inputs gives the committed bytes, and decoding the committed bytes gives the
  * recorded inputs back.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { alignedBuffer } from '../../../runtime/format/bitmap.ts';
 import { FORMAT_VERSION } from '../../../runtime/format/constants.ts';
 import { BitmapIndexReader } from '../../../runtime/format/bitmap-index.ts';
 import { decodeBlob } from '../../../runtime/format/blob.ts';
@@ -17,14 +15,10 @@ import { NumericIndexReader } from '../../../runtime/format/numeric-index.ts';
 import { DEFAULT_FIELD_B, DEFAULT_FIELD_WEIGHTS, SEARCH_FIELDS, SearchIndexReader } from '../../../runtime/format/search-index.ts';
 import { bufferSource, ShardReader } from '../../../runtime/format/shard.ts';
 import { BLOB, DOC_LIST, GOLDEN, IDS, INDEX_BITMAPS, NUMERIC_VALUES, SEARCH_INDEX, SEARCH_POSTINGS, SHARD_RECORDS } from '../../fixtures/golden/vectors.ts';
+import { readAligned } from '../../helpers/read-aligned.ts';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/golden');
-const golden = (name: string): Buffer => {
-  const bytes = fs.readFileSync(path.join(dir, name));
-  const buf = alignedBuffer(bytes.length);
-  bytes.copy(buf);
-  return buf;
-};
+const golden = (name: string): Buffer => readAligned(path.join(dir, name));
 
 describe('golden vectors', () => {
   for (const [name, make] of Object.entries(GOLDEN)) {
