@@ -12,7 +12,7 @@ export const MANIFEST_FORMAT_NAME = 'recipe-db';
 /** In dist/data/: a text file naming the current dataset directory, replaced atomically. */
 export const CURRENT_POINTER_FILE = 'current';
 
-/** 4-byte magics, one per file kind (FORMAT.md § File kinds). */
+/** 4-byte magics, one per file kind (FORMAT.md § 4 Container). */
 export const MAGIC = {
   shard: 'RDBS',
   bitmapIndex: 'RDBX',
@@ -85,5 +85,5 @@ export const PATHS = {
  */
 export const PANTRY_TOTAL_KEY_WIDTH = 4;
 
-/** A record in a shard: a positional tuple (FORMAT.md § Record). */
+/** A record in a shard: a positional tuple (FORMAT.md § 5 Record shards). */
 export type RecordTuple = [id: string, json: Uint8Array];

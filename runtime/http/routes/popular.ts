@@ -1,4 +1,4 @@
-/** GET /popular: pages like /recipes, in the engine's popularity order (see FORMAT.md § popular). */
+/** GET /popular: pages like /recipes, in the engine's popularity order (see FORMAT.md § 9 Popularity order). */
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { jsonBytes, rawQuery, recipeListBody } from '../json.ts';
