@@ -5,7 +5,7 @@
  */
 
 /** The one integer format version. Readers refuse any other value. */
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
 
 export const MANIFEST_FILE = 'manifest.json';
 export const MANIFEST_FORMAT_NAME = 'recipe-db';
@@ -62,7 +62,7 @@ export const BITMAP_FAMILIES = [
 ] as const;
 export type BitmapFamily = (typeof BITMAP_FAMILIES)[number];
 
-/** Numeric fields with one index each (FORMAT.md § Numeric keys); keys are integers in each field's unit. */
+/** Numeric fields with one index each (FORMAT.md § 7.1 Numeric keys); keys are integers in each field's unit. */
 export const NUMERIC_FIELDS = ['totalTime', 'cookTime', 'calories', 'protein', 'sodium', 'fiber'] as const;
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
 
