@@ -4,7 +4,7 @@
  */
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { OPENAPI } from '../../runtime/http/openapi.ts';
+import { OPENAPI } from '../../runtime/http/openapi/index.ts';
 
 const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
 const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;

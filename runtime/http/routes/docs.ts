@@ -1,7 +1,7 @@
 /** GET /docs (an HTML page rendered from the OpenAPI document) and GET /openapi.json. */
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { OPENAPI } from '../openapi.ts';
+import { OPENAPI } from '../openapi/index.ts';
 
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
