@@ -1,7 +1,8 @@
 /**
  * createApp(deps): the whole HTTP surface as a Hono app. No environment, no disk, no listening:
  * runtime/server.ts does those. Order of work per request:
- *   request id → (exempt path? skip) auth → quota → route → onError / notFound.
+ *   request id → CORS (a preflight is answered here) → (exempt path? skip) auth → quota → route
+ *   → onError / notFound.
  * Decisions (documented in README and /docs):
  * - Non-GET methods on a known path → 405 with `Allow: GET, HEAD` (HEAD is answered as GET).
  * - Unknown paths → 404 after auth and quota (a typo costs one request like any other).
@@ -11,6 +12,7 @@ import { Hono } from 'hono';
 import { ApiError, apiError, renderError } from './errors.ts';
 import { auth } from './auth.ts';
 import { quota } from './quota.ts';
+import { cors } from './cors.ts';
 import { consoleLogger, type AppDeps, type AppEnv } from './context.ts';
 import { registerRecipes } from './routes/recipes.ts';
 import { registerPopular } from './routes/popular.ts';
@@ -38,6 +40,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.res.headers.set('X-Request-Id', requestId);
   });
+  app.use('*', cors(deps.corsOrigins));
   app.use('*', async (c, next) => {
     if (EXEMPT_PATHS.has(c.req.path)) return next();
     await authenticate(c, async () => {
