@@ -1,8 +1,8 @@
 /**
  * createApp(deps): the whole HTTP surface as a Hono app. No environment, no disk, no listening:
  * runtime/server.ts does those. Order of work per request:
- *   request id → CORS (a preflight is answered here) → (exempt path? skip) auth → quota → route
- *   → onError / notFound.
+ *   request id → response headers → CORS (a preflight is answered here) → (exempt path? skip)
+ *   auth → quota → ETag (If-None-Match → 304) → route → onError / notFound.
  * Decisions (documented in README and /docs):
  * - Non-GET methods on a known path → 405 with `Allow: GET, HEAD` (HEAD is answered as GET).
  * - Unknown paths → 404 after auth and quota (a typo costs one request like any other).
@@ -13,6 +13,8 @@ import { ApiError, apiError, renderError } from './errors.ts';
 import { auth } from './auth.ts';
 import { quota } from './quota.ts';
 import { cors } from './cors.ts';
+import { etag, VALIDATED_PATHS } from './etag.ts';
+import { responseHeaders } from './response-headers.ts';
 import { consoleLogger, type AppDeps, type AppEnv } from './context.ts';
 import { registerRecipes } from './routes/recipes.ts';
 import { registerPopular } from './routes/popular.ts';
@@ -40,6 +42,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.res.headers.set('X-Request-Id', requestId);
   });
+  app.use('*', responseHeaders());
   app.use('*', cors(deps.corsOrigins));
   app.use('*', async (c, next) => {
     if (EXEMPT_PATHS.has(c.req.path)) return next();
@@ -47,6 +50,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       await count(c, next);
     });
   });
+
+  const validate = etag(deps);
+  for (const path of VALIDATED_PATHS) app.use(path, validate);
 
   registerRecipes(app, deps);
   registerPopular(app, deps);

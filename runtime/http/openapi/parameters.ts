@@ -81,3 +81,11 @@ export const SEARCH_PARAMETERS = [
   { name: 'course', in: 'query', description: 'Only recipes of this course.', schema: { type: 'string', enum: COURSES } },
   { name: 'diet', in: 'query', description: 'Only recipes known to suit this diet.', schema: { type: 'string', enum: DIETS } },
 ];
+
+/** Every API GET takes a validator from an earlier 200 (runtime/http/etag.ts). */
+export const IF_NONE_MATCH = {
+  name: 'If-None-Match',
+  in: 'header',
+  description: 'The ETag of an earlier 200 for the same request: a 304 without a body when the answer is unchanged (same dataset version). A 304 counts against the allowance.',
+  schema: { type: 'string' },
+};

@@ -1,13 +1,17 @@
 /** The operations (`paths`) of the OpenAPI document: one GET per routed path. */
 import {
-  INGREDIENTS_PARAMETERS, limitParam, offsetParam, PANTRY_PARAMETERS, RECIPE_ID_PARAMETERS, RECIPES_PARAMETERS, SEARCH_PARAMETERS,
+  IF_NONE_MATCH, INGREDIENTS_PARAMETERS, limitParam, offsetParam, PANTRY_PARAMETERS, RECIPE_ID_PARAMETERS, RECIPES_PARAMETERS, SEARCH_PARAMETERS,
 } from './parameters.ts';
 import { COMMON_ERRORS, RECIPE_NOT_FOUND } from './responses.ts';
 import { json, rateHeaders, ref } from './shared.ts';
 
-/** The responses of a counted API route: its 200 (with the rate-limit headers), 400 and the common errors. */
+/**
+ * The responses of a counted API route: its 200 (with the rate-limit headers and the validator),
+ * 304 to a matching If-None-Match, 400 and the common errors.
+ */
 const apiResponses = (description: string, schema: string, extra: Record<string, object> = {}) => ({
-  '200': { description, headers: rateHeaders, content: json(ref(`schemas/${schema}`)) },
+  '200': { description, headers: { ...rateHeaders, ETag: ref('headers/ETag'), 'Cache-Control': ref('headers/CacheControl') }, content: json(ref(`schemas/${schema}`)) },
+  '304': ref('responses/NotModified'),
   '400': ref('responses/BadRequest'),
   ...extra,
   ...COMMON_ERRORS,
@@ -23,7 +27,7 @@ export const PATHS = {
     get: {
       summary: 'List recipes, newest first, filtered and paged',
       operationId: 'listRecipes',
-      parameters: RECIPES_PARAMETERS,
+      parameters: [...RECIPES_PARAMETERS, IF_NONE_MATCH],
       responses: apiResponses('A page of recipes.', 'RecipeList'),
     },
   },
@@ -31,7 +35,7 @@ export const PATHS = {
     get: {
       summary: 'Retrieve one recipe by id',
       operationId: 'getRecipe',
-      parameters: RECIPE_ID_PARAMETERS,
+      parameters: [...RECIPE_ID_PARAMETERS, IF_NONE_MATCH],
       responses: apiResponses('The recipe.', 'Recipe', { '404': RECIPE_NOT_FOUND }),
     },
   },
@@ -39,7 +43,7 @@ export const PATHS = {
     get: {
       summary: 'Recipes in popularity order (rating-based), paged like /recipes',
       operationId: 'listPopular',
-      parameters: [limitParam, offsetParam],
+      parameters: [limitParam, offsetParam, IF_NONE_MATCH],
       responses: apiResponses('A page of recipes.', 'RecipeList'),
     },
   },
@@ -47,7 +51,7 @@ export const PATHS = {
     get: {
       summary: 'Canonical ingredients and their ids, paged, with an optional name-prefix lookup',
       operationId: 'listIngredients',
-      parameters: INGREDIENTS_PARAMETERS,
+      parameters: [...INGREDIENTS_PARAMETERS, IF_NONE_MATCH],
       responses: apiResponses('A page of ingredients.', 'IngredientList'),
     },
   },
@@ -55,7 +59,7 @@ export const PATHS = {
     get: {
       summary: 'The closed vocabularies, the open ones found in the data, and every preset with its rule',
       operationId: 'getVocabularies',
-      parameters: [],
+      parameters: [IF_NONE_MATCH],
       responses: apiResponses('The vocabularies.', 'Vocabularies'),
     },
   },
@@ -65,7 +69,7 @@ export const PATHS = {
       operationId: 'pantry',
       description:
         'coverage = matched ÷ counted ingredients (non-optional lines, each canonical ingredient once; a line without a canonical id is always missing). Order: coverage descending, then fewer missing, then newest. Only recipes using at least one pantry ingredient in a non-optional line.',
-      parameters: PANTRY_PARAMETERS,
+      parameters: [...PANTRY_PARAMETERS, IF_NONE_MATCH],
       responses: apiResponses('A page of pantry results.', 'PantryList'),
     },
   },
@@ -75,7 +79,7 @@ export const PATHS = {
       operationId: 'search',
       description:
         'BM25F over title, ingredient names, tags/categories/cuisines, description and instructions; accents folded; light stemming per recipe language; Chinese/Japanese by character pairs; typo tolerance (0 edits up to 4 letters, 1 up to 8, 2 beyond; first letter kept); the last word also matches as a prefix.',
-      parameters: SEARCH_PARAMETERS,
+      parameters: [...SEARCH_PARAMETERS, IF_NONE_MATCH],
       responses: apiResponses('The best matches, best first.', 'SearchResult'),
     },
   },

@@ -14,9 +14,21 @@ export const HEADERS = {
   RetryAfter: { description: 'Seconds until the allowance resets (next UTC midnight).', schema: { type: 'integer' } },
   WWWAuthenticate: { description: 'Bearer challenge.', schema: { type: 'string' } },
   Allow: { description: 'Methods allowed on the path.', schema: { type: 'string', examples: ['GET, HEAD'] } },
+  ETag: {
+    description: 'Strong validator of this answer: a hash of the dataset version, the code revision and the request (path and sorted query). Send it back as If-None-Match.',
+    schema: { type: 'string', examples: ['"3q2-7wEjSt6hZl0xQ5xE0A"'] },
+  },
+  CacheControl: {
+    description: '`private, max-age=300` on dataset answers (200 and 304 of the API routes); `no-store` on errors, /healthz and /usage; `public, max-age=300` on /docs and /openapi.json.',
+    schema: { type: 'string', examples: ['private, max-age=300'] },
+  },
 };
 
 export const RESPONSES = {
+  NotModified: {
+    description: 'If-None-Match held the current ETag: the answer is unchanged; no body. Counted against the allowance like a 200.',
+    headers: { ...rateHeaders, ETag: ref('headers/ETag'), 'Cache-Control': ref('headers/CacheControl') },
+  },
   BadRequest: {
     description: 'A parameter is unknown, repeated or invalid, or the query string is malformed. The message names the parameter, the value given and what is allowed.',
     headers: rateHeaders,
