@@ -83,6 +83,23 @@ export const PATHS = {
       responses: apiResponses('The best matches, best first.', 'SearchResult'),
     },
   },
+  '/usage': {
+    get: {
+      summary: "The caller's allowance today (authenticated, uses no allowance)",
+      operationId: 'getUsage',
+      description:
+        "For the key's account, or without a key (while keys are optional) for the client address. Reading it never counts, so it also answers after a 429. Cache-Control: no-store.",
+      parameters: [],
+      responses: {
+        '200': { description: 'The allowance.', headers: rateHeaders, content: json(ref('schemas/Usage')) },
+        '400': ref('responses/BadRequest'),
+        '401': ref('responses/Unauthorized'),
+        '405': ref('responses/MethodNotAllowed'),
+        '500': ref('responses/ServerError'),
+        '503': ref('responses/Unavailable'),
+      },
+    },
+  },
   '/healthz': exempt('Liveness: 200 without a key and without using quota', 'health', {
     description: 'Serving.',
     content: json({ type: 'object', properties: { status: { const: 'ok' }, dataset: { type: 'object' } } }),

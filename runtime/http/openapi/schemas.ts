@@ -136,6 +136,17 @@ export const SCHEMAS = {
       presets: { type: 'object', properties: { nutrition: preset, time: preset } },
     },
   },
+  Usage: {
+    type: 'object',
+    required: ['limit', 'used', 'remaining', 'resetAt'],
+    additionalProperties: false,
+    properties: {
+      limit: { type: 'integer', minimum: 1, description: 'Requests allowed per UTC day.' },
+      used: { type: 'integer', minimum: 0, description: 'Requests counted today.' },
+      remaining: { type: 'integer', minimum: 0, description: 'limit − used, never below 0.' },
+      resetAt: { type: 'string', format: 'date-time', description: 'When the count starts again: the next UTC midnight.' },
+    },
+  },
   Error: {
     type: 'object',
     required: ['error'],
