@@ -1,5 +1,6 @@
 /** The query and path parameters of the OpenAPI document, one list per route. */
 import { COURSES, CUISINES, DIETS, NUTRITION_PRESETS, TIME_PRESETS } from '../../format/vocabulary.ts';
+import { FACET_NAMES } from '../../query/filter.ts';
 
 const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
 const LANGUAGE_PATTERN = '^[A-Za-z]{2}$';
@@ -52,6 +53,12 @@ export const RECIPES_PARAMETERS = [
   { name: 'time', in: 'query', description: `Total-time preset: ${presetList(TIME_PRESETS)}. \`weekend\` with maxTotalMinutes below 60 gives 400.`, schema: { type: 'string', enum: Object.keys(TIME_PRESETS) } },
   limitParam,
   offsetParam,
+  {
+    name: 'facets',
+    in: 'query',
+    description: `Comma-separated facet names from ${FACET_NAMES.map((n) => `\`${n}\``).join(', ')}: adds \`facets: {<facet>: {<value>: <count>}}\`, the counts over the whole filtered set (before paging), zero counts left out. An unknown name gives 400 listing the accepted names; duplicates ignored.`,
+    schema: { type: 'string', examples: ['cuisine,diet'] },
+  },
 ];
 
 export const RECIPE_ID_PARAMETERS = [

@@ -1,5 +1,6 @@
 /** The response body schemas (`components.schemas`) of the OpenAPI document. */
 import { COURSES, CUISINES } from '../../format/vocabulary.ts';
+import { FACET_NAMES } from '../../query/filter.ts';
 import { ref } from './shared.ts';
 
 const str = { type: 'string' };
@@ -85,7 +86,16 @@ export const SCHEMAS = {
       total: { type: 'integer', description: 'How many match in total.' },
     },
   },
-  RecipeList: pagedList('recipes', 'Recipe'),
+  RecipeList: (() => {
+    const list = pagedList('recipes', 'Recipe');
+    return { ...list, properties: { ...list.properties, facets: ref('schemas/FacetCounts') } };
+  })(),
+  FacetCounts: {
+    type: 'object',
+    description: 'Only with `facets=` on GET /recipes: for each facet asked, the number of recipes of the whole filtered set (before paging) holding each value; values with no recipe are left out.',
+    additionalProperties: false,
+    properties: Object.fromEntries(FACET_NAMES.map((name) => [name, { type: 'object', additionalProperties: { type: 'integer', minimum: 1 } }])),
+  },
   PantryResult: {
     allOf: [
       ref('schemas/Recipe'),

@@ -274,3 +274,24 @@ describe('validators and headers over the real dataset', () => {
     }
   });
 });
+
+describe('facet counts over the real dataset', () => {
+  it('counts each value over the whole filtered set, as a count over the records does', async () => {
+    const names = ['cuisine', 'course', 'diet', 'language', 'category', 'equipment'] as const;
+    const values = (x: Recipe, name: (typeof names)[number]): readonly string[] =>
+      ({ cuisine: x.cuisines, course: x.courses, diet: x.diets, language: [x.language], category: x.categories, equipment: x.equipment ?? [] })[name];
+    for (const [q, pred] of [
+      ['', () => true],
+      ['&language=en&maxTotalMinutes=60', (x: Recipe) => x.language === 'en' && (x.times.total?.seconds ?? Infinity) <= 3600],
+    ] as const) {
+      const r = await call(`/recipes?facets=${names.join(',')}&limit=1${q}`, '/recipes');
+      expect(r.status).toBe(200);
+      const matching = t.all.filter(pred);
+      for (const name of names) {
+        const expected: Record<string, number> = {};
+        for (const x of matching) for (const v of new Set(values(x, name))) expected[v] = (expected[v] ?? 0) + 1;
+        expect(r.body.facets[name], `${name}${q}`).toEqual(expected);
+      }
+    }
+  });
+});
