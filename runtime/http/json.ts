@@ -12,9 +12,11 @@ const JSON_TYPE = { 'Content-Type': 'application/json' };
  * `{"pagination":{"limit":N,"offset":O,"total":T},"recipes":[...]}`. `limit` is how many recipes
  * the response holds (SPEC.md § Pagination object), so on the last page it is the count returned.
  */
-export function recipeListBody(engine: Engine, result: PageResult, offset: number): Buffer {
+export function recipeListBody(engine: Engine, result: PageResult, offset: number, extra?: Record<string, unknown>): Buffer {
   const head = `{"pagination":{"limit":${result.docs.length},"offset":${offset},"total":${result.total}},"recipes":[`;
-  return engine.joinRecordsJson(result.docs, Buffer.from(head, 'utf8'), LIST_TAIL);
+  // Extra top-level fields (e.g. `facets`) follow the recipes.
+  const tail = extra === undefined ? LIST_TAIL : Buffer.from(`]${JSON.stringify(extra).replace(/^\{/, ',')}`, 'utf8');
+  return engine.joinRecordsJson(result.docs, Buffer.from(head, 'utf8'), tail);
 }
 
 const LIST_TAIL = Buffer.from(']}');

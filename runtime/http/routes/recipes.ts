@@ -10,9 +10,10 @@ export function registerRecipes(app: Hono<AppEnv>, deps: AppDeps): void {
   const resolve = (name: string): string | undefined => engine.resolveIngredient(name);
 
   app.get('/recipes', (c) => {
-    const { filter, page } = parseRecipesQuery(decodeQuery(rawQuery(c.req.url)), resolve);
+    const { filter, page, facets } = parseRecipesQuery(decodeQuery(rawQuery(c.req.url)), resolve);
     const result = engine.listRecipes(filter, page);
-    return jsonBytes(c, recipeListBody(engine, result, page.offset));
+    const extra = facets === undefined ? undefined : { facets: engine.facets(filter, facets) };
+    return jsonBytes(c, recipeListBody(engine, result, page.offset, extra));
   });
 
   app.get('/recipes/:id', (c) => {
