@@ -4,6 +4,7 @@
  * parsers accept appears here.
  */
 import { COURSES, CUISINES, DIETS, NUTRITION_PRESETS, TIME_PRESETS } from '../format/vocabulary.ts';
+import { SLUG_PATTERN_SOURCE } from '../format/slug.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/${name}` });
 const json = (schema: object) => ({ 'application/json': { schema } });
@@ -125,11 +126,11 @@ export const OPENAPI = {
         summary: 'List recipes, newest first, filtered and paged',
         operationId: 'listRecipes',
         parameters: [
-          { name: 'category', in: 'query', description: 'One category slug (lowercase letters, digits, hyphens).', schema: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' } },
+          { name: 'category', in: 'query', description: 'One category slug (lowercase letters of any script, digits, hyphens), as listed by GET /vocabularies.', schema: { type: 'string', pattern: SLUG_PATTERN_SOURCE } },
           { name: 'course', in: 'query', description: 'One value from the course vocabulary.', schema: { type: 'string', enum: COURSES } },
           { name: 'cuisine', in: 'query', description: 'One value from the cuisine vocabulary.', schema: { type: 'string', enum: CUISINES } },
           { name: 'diet', in: 'query', description: 'One value from the diet vocabulary; only recipes known to suit it.', schema: { type: 'string', enum: DIETS } },
-          { name: 'ingredient', in: 'query', description: 'One canonical ingredient id (slug); see GET /ingredients.', schema: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' } },
+          { name: 'ingredient', in: 'query', description: 'One canonical ingredient id (slug); see GET /ingredients.', schema: { type: 'string', pattern: SLUG_PATTERN_SOURCE } },
           listParam('ingredients', 'Ingredient names or ids, all required. Unknown names yield no matches.'),
           listParam('excludeIngredients', 'Ingredient names or ids; recipes using any (optional ones included) are excluded. Unknown names exclude nothing.'),
           listParam('equipment', 'Equipment names, all required. Unknown slugs yield no matches.'),
