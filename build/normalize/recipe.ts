@@ -80,7 +80,7 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
     times,
     createdAt: dates.createdAt,
     updatedAt: dates.updatedAt,
-    diets: unique(deriveDiets(ingredients.map((i) => i.id), labelled.diets, ctx.catalog)),
+    diets: unique(deriveDiets(ingredients.map((i) => i.id), labelled.diets, ctx.catalog, { names: ingredients.map((i) => i.name), language })),
   };
   const author = toAuthor(r.author, url);
   if (author) recipe.author = author;
