@@ -32,9 +32,11 @@ const ARTICLE_RE = /^(?:a|an|ein|eine|einen|en|ett|ei|et|een|un|une|uno|una|um|u
 const IMPLIED_ONE = new Set(['pinch', 'dash', 'handful', 'bunch', 'sprig', 'knife tip', 'clove', 'head', 'stick']);
 /** Mass and volume units: a container word after them is a description ("28 oz can tomatoes"). */
 const MEASURES = new Set(['g', 'dkg', 'kg', 'mg', 'ml', 'cl', 'dl', 'l', 'oz', 'lb', 'fl oz', 'cup', 'pint', 'quart']);
-/** Count units that English puts after the name ("garlic cloves"); not sticks: a cinnamon stick is the thing itself. */
-const TRAILING_UNITS = new Set(['clove', 'stalk', 'sprig', 'head']);
-const TRAILING_UNIT_RE = /\s(cloves?|stalks?|sprigs?|heads?)(?=\s*([,;(].*)?$)/iu;
+/** Count units that English puts after the name ("garlic cloves", "celery sticks"). */
+const TRAILING_UNITS = new Set(['clove', 'stalk', 'stick', 'sprig', 'head']);
+const TRAILING_UNIT_RE = /\s(cloves?|stalks?|sticks?|sprigs?|heads?)(?=\s*([,;(].*)?$)/iu;
+/** Foods sold as sticks: "cinnamon sticks" is the thing itself, not cinnamon counted in sticks. */
+const STICK_FOODS_RE = /(?:^|\s)(?:cinnamon|bread|fish|cheese|mozzarella|pretzel|crab|licorice|liquorice)$/iu;
 const LINKING_RE = /^(?:(?:of|de|di|del|della|van|von|av)\s+|d['’]\s*)(?=\S)/iu;
 const SIZE_RE = new RegExp(`^(${[...SIZE_WORDS].sort((a, b) => b.length - a.length).join('|')})(?![\\p{L}-])\\s*`, 'iu');
 const ADVERB_START_RE = new RegExp(`^(?:${PREP_ADVERBS.join('|')})\\s`, 'iu');
@@ -348,7 +350,7 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
     // "2 garlic cloves, minced", "1 lemongrass stalk": the unit trails the name.
     const trailing = TRAILING_UNIT_RE.exec(rest);
     const unit = trailing?.[1] ? matchUnitAt(trailing[1]) : undefined;
-    if (trailing && unit && TRAILING_UNITS.has(unit.unit) && trailing.index > 0) {
+    if (trailing && unit && TRAILING_UNITS.has(unit.unit) && trailing.index > 0 && !(unit.unit === 'stick' && STICK_FOODS_RE.test(rest.slice(0, trailing.index)))) {
       quantity.unit = unit.unit;
       rest = rest.slice(0, trailing.index) + rest.slice(trailing.index + trailing[0].length);
     }
@@ -413,13 +415,7 @@ function splitName(text: string, work: Work): string {
     work.notes.push(clause[1]);
     head = head.slice(0, clause.index);
   }
-  // "wild fennel or ½ bulb fennel", "fettuccine or other long pasta": an alternative with an amount of its
-  // own, or a generic fallback, goes to the note.
-  const otherAmount = /\s+(or\s+(?:\d|[½¼¾⅓⅔]|(?:other|another|any|similar)\s).*)$/iu.exec(head);
-  if (otherAmount?.[1] && otherAmount.index > 0) {
-    work.notes.push(otherAmount[1]);
-    head = head.slice(0, otherAmount.index);
-  }
+
   const purpose = TRAILING_PURPOSE_RE.exec(head);
   if (purpose?.[1]) {
     work.notes.push(purpose[1]);

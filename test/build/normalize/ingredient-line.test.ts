@@ -461,24 +461,25 @@ describe('parseIngredientLine on the faults of issue 21', () => {
     expect(parseIngredientLine('1 8-inch loaf brioche')).toMatchObject({ name: 'brioche', quantity: { unit: 'loaf', value: 1 } });
   });
 
-  it('reads counted nouns as units, and keeps a cinnamon stick a thing', () => {
+  it('reads counted nouns as units, and keeps a food sold as sticks a thing', () => {
     expect(parseIngredientLine('10 leaves fresh mint')).toMatchObject({ name: 'fresh mint', quantity: { unit: 'leaf', value: 10 } });
     expect(parseIngredientLine('4 punnets cherry tomatoes')).toMatchObject({ name: 'cherry tomatoes', quantity: { unit: 'punnet', value: 4 } });
     expect(parseIngredientLine('4 very thin slices prosciutto')).toMatchObject({ name: 'prosciutto', quantity: { unit: 'slice', value: 4 } });
     expect(parseIngredientLine('2 cinnamon sticks')).toMatchObject({ name: 'cinnamon sticks', quantity: { unit: '', value: 2 } });
+    expect(parseIngredientLine('2 celery sticks')).toMatchObject({ name: 'celery', quantity: { unit: 'stick', value: 2 } });
   });
 
   it('keeps a second, equivalent amount in the note', () => {
     expect(parseIngredientLine('2 tsp ground ginger 10 mL')).toMatchObject({ name: 'ground ginger', quantity: { unit: 'tsp', value: 2 }, note: '10 mL' });
     expect(parseIngredientLine('1 large or 2 medium cucumbers')).toMatchObject({ name: 'cucumbers', quantity: { unit: '', value: 1 }, note: 'large or 2 medium' });
-    expect(parseIngredientLine('2 sticks wild fennel or ½ bulb fennel')).toMatchObject({ name: 'wild fennel', note: 'or 1/2 bulb fennel' });
     expect(parseIngredientLine('½ cup or so flour')).toMatchObject({ name: 'flour', quantity: { unit: 'cup', value: 0.5 }, note: 'or so' });
   });
 
   it('reads a name past a head that is only a preparation, and a mixing clause as a note', () => {
     expect(parseIngredientLine('1 cup mashed, cooked sweet potato')).toMatchObject({ name: 'cooked sweet potato', preparation: 'mashed' });
     expect(parseIngredientLine('2 teaspoons cornstarch dissolved in 3 tablespoons water')).toMatchObject({ name: 'cornstarch', note: 'dissolved in 3 tablespoons water' });
-    expect(parseIngredientLine('1/2 pound fettuccine or other long pasta').name).toBe('fettuccine');
+    // An alternative stays in the name, where the catalog matcher reads it ("Tuscan or other kale" → kale).
+    expect(parseIngredientLine('1 bunch Tuscan or other kale').name).toBe('Tuscan or other kale');
   });
 
   it('reads a food whose name starts with a unit word as the name', () => {
