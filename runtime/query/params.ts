@@ -10,6 +10,7 @@
  */
 import { apiError } from '../errors.ts';
 import { normalizeName } from '../format/normalize-name.ts';
+import { isSlug } from '../format/slug.ts';
 import type { NumericField } from '../format/constants.ts';
 import { COURSES, CUISINES, DIETS, NUTRITION_PRESETS, TIME_PRESETS, type NumericBound } from '../format/vocabulary.ts';
 import { FACET_NAMES, type FacetName, type PageRequest, type RecipeFilter } from './filter.ts';
@@ -19,9 +20,6 @@ export const MAX_LIMIT = 100;
 /** List-valued parameters: 1..LIST_MAX_ITEMS items of at most LIST_MAX_CHARS characters. */
 export const LIST_MAX_ITEMS = 20;
 export const LIST_MAX_CHARS = 80;
-/** Slug parameters (category, ingredient): lowercase letters and digits joined by single hyphens. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const SLUG_MAX_CHARS = 80;
 const WHOLE_NUMBER = /^[0-9]+$/;
 /** Offsets beyond this are clamped (they page past any dataset). */
 const MAX_OFFSET = 1_000_000_000;
@@ -117,8 +115,11 @@ export function parseList(param: string, raw: string, example: string): string[]
 }
 
 function parseSlug(param: string, raw: string): string {
-  if (raw.length > SLUG_MAX_CHARS || !SLUG_PATTERN.test(raw)) throw apiError('INVALID_SLUG', { param, value: raw });
-  return raw;
+  // The build's slug rule (runtime/format/slug.ts): lowercase letters of any script, digits, hyphens;
+  // compared in NFC, the form the build writes (a decomposed 'ü' from some keyboards is the same slug).
+  const slug = raw.normalize('NFC');
+  if (!isSlug(slug)) throw apiError('INVALID_SLUG', { param, value: raw });
+  return slug;
 }
 
 function parseVocabulary(param: string, raw: string, allowed: readonly string[]): string {

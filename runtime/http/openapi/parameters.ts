@@ -1,8 +1,8 @@
 /** The query and path parameters of the OpenAPI document, one list per route. */
 import { COURSES, CUISINES, DIETS, NUTRITION_PRESETS, TIME_PRESETS } from '../../format/vocabulary.ts';
+import { SLUG_PATTERN_SOURCE as SLUG_PATTERN } from '../../format/slug.ts';
 import { FACET_NAMES } from '../../query/filter.ts';
 
-const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
 const LANGUAGE_PATTERN = '^[A-Za-z]{2}$';
 
 export const limitParam = {
@@ -34,7 +34,7 @@ const presetList = (table: Record<string, { description: string }>) =>
   Object.entries(table).map(([name, p]) => `\`${name}\` (${p.description})`).join(', ');
 
 export const RECIPES_PARAMETERS = [
-  { name: 'category', in: 'query', description: 'One category slug (lowercase letters, digits, hyphens).', schema: { type: 'string', pattern: SLUG_PATTERN } },
+  { name: 'category', in: 'query', description: 'One category slug (lowercase letters of any script, digits, hyphens), as listed by GET /vocabularies.', schema: { type: 'string', pattern: SLUG_PATTERN } },
   { name: 'course', in: 'query', description: 'One value from the course vocabulary.', schema: { type: 'string', enum: COURSES } },
   { name: 'cuisine', in: 'query', description: 'One value from the cuisine vocabulary.', schema: { type: 'string', enum: CUISINES } },
   { name: 'diet', in: 'query', description: 'One value from the diet vocabulary; only recipes known to suit it.', schema: { type: 'string', enum: DIETS } },
