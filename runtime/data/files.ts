@@ -1,9 +1,11 @@
 /**
  * The files of one opened dataset. Record shards and the search index stay on disk and are read
  * by positional reads; every other file is read whole, on first use, into an aligned buffer
- * (bitmap frozen views and typed-array views need it) and kept: the bytes served are the bytes
- * hashed.
+ * (bitmap frozen views and typed-array views need it), checked against its SHA-256 in the
+ * manifest in every verify mode (FORMAT.md § 11: nothing is used unchecked), and kept: the bytes
+ * served are the bytes hashed.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PATHS } from '../format/constants.ts';
@@ -22,11 +24,17 @@ export class DatasetFiles {
   readonly #bytes = new Map<string, Buffer>();
   readonly #sources = new Map<string, ByteSource>();
 
-  /** `sizes`: every manifest-listed file, already checked on disk (manifest.ts listedSizes). */
+  /** `sizes`: every manifest-listed file, already checked on disk (manifest.ts listedSizes); `sha256`: their hex digests from the manifest. */
   constructor(
     readonly dir: string,
     readonly sizes: ReadonlyMap<string, number>,
+    readonly sha256: ReadonlyMap<string, string>,
   ) {}
+
+  /** Throws a DatasetError unless `b`'s SHA-256 is the manifest's for `p`. */
+  #checkHash(p: string, digest: string): void {
+    if (digest !== this.sha256.get(p)) throw new DatasetError(`${this.fullPath(p)} does not match its SHA-256 in the manifest (corrupt or altered). ${REBUILD}`);
+  }
 
   fullPath(p: string): string {
     return path.join(this.dir, p);
@@ -46,26 +54,30 @@ export class DatasetFiles {
     b = alignedBuffer(size);
     const got = readWhole(this.fullPath(p), b);
     if (got !== size) throw new DatasetError(`${this.fullPath(p)} ended early (${got} of ${size} bytes). ${REBUILD}`);
+    this.#checkHash(p, createHash('sha256').update(b).digest('hex'));
     this.#bytes.set(p, b);
     return b;
   }
 
-  /** load() without blocking the event loop for more than one chunk read (the background pass's path). */
+  /** load() without blocking the event loop for more than one chunk read and hash (the background pass's path). */
   async loadAsync(p: string): Promise<Buffer> {
     const ready = this.#bytes.get(p);
     if (ready) return ready;
     const size = this.sizeOf(p);
     const b = alignedBuffer(size);
+    const hash = createHash('sha256');
     const fh = await fs.promises.open(this.fullPath(p), 'r');
     try {
       for (let at = 0; at < size; ) {
         const { bytesRead } = await fh.read(b, at, Math.min(VERIFY_CHUNK, size - at), at);
         if (bytesRead === 0) throw new DatasetError(`${this.fullPath(p)} ended early (${at} of ${size} bytes). ${REBUILD}`);
+        hash.update(b.subarray(at, at + bytesRead));
         at += bytesRead;
       }
     } finally {
       await fh.close();
     }
+    this.#checkHash(p, hash.digest('hex'));
     // A request may have loaded the file meanwhile: keep (and so hash) the buffer it serves.
     const raced = this.#bytes.get(p);
     if (raced) return raced;

@@ -3,9 +3,9 @@
  * response, `{"error":{"message":..., "code":...}}`. SPEC.md promises `{error:{message}}`; the
  * code is an extra field clients may ignore.
  */
-import { ApiError, apiError, ERRORS, type ErrorCode } from '../errors.ts';
+import { ApiError, apiError, ERRORS, isDatasetFault, type ErrorCode } from '../errors.ts';
 
-export { ApiError, apiError, ERRORS, type ErrorCode };
+export { ApiError, apiError, ERRORS, isDatasetFault, type ErrorCode };
 
 export interface RenderedError {
   status: number;
@@ -13,9 +13,9 @@ export interface RenderedError {
   headers: Record<string, string>;
 }
 
-/** Render an ApiError; anything else is the 500 of the catalogue (the caller logs it). */
+/** Render an ApiError; corrupt dataset bytes are 503 DATASET_CORRUPT; anything else is the 500 of the catalogue (the caller logs it). */
 export function renderError(err: unknown): RenderedError {
-  const e = err instanceof ApiError ? err : apiError('INTERNAL');
+  const e = err instanceof ApiError ? err : isDatasetFault(err) ? apiError('DATASET_CORRUPT') : apiError('INTERNAL');
   return {
     status: e.status,
     body: JSON.stringify({ error: { message: e.message, code: e.code } }),
