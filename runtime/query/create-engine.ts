@@ -19,7 +19,7 @@ import { SearchIndexReader } from '../format/search-index.ts';
 import { decodeContainer } from '../format/container.ts';
 import { joinRecordsJson, recordTuples } from '../format/shard.ts';
 import { Searcher } from './search.ts';
-import { allowedDocs } from './search-query.ts';
+import { allowedDocs } from './search/query.ts';
 
 export function createEngine(ds: Dataset): Engine {
   let allDocs: Bitmap | undefined;

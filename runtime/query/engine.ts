@@ -5,7 +5,7 @@
 import type { CatalogEntry } from '../format/catalog.ts';
 import type { PageRequest, PageResult, RecipeFilter } from './filter.ts';
 import type { PantryPage, PantryQuery } from './pantry.ts';
-import type { SearchQuery, SearchResult } from './search-query.ts';
+import type { SearchQuery, SearchResult } from './search/query.ts';
 
 export interface DatasetInfo {
   formatVersion: number;

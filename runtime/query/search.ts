@@ -88,8 +88,6 @@
  * score every doc.
  */
 import {
-  DEFAULT_FIELD_B,
-  DEFAULT_FIELD_WEIGHTS,
   docNorms,
   SearchIndexReader,
   tfTilde,
@@ -99,96 +97,40 @@ import {
 import { normalizeText } from '../format/text/normalize.ts';
 import { stem } from '../format/text/stem.ts';
 import { tokenizeQuery } from '../format/text/tokenize.ts';
-import { maxEdits, TermDictionary } from './search-terms.ts';
+import { FifoCache } from './fifo-cache.ts';
+import { minTf, saturation } from './search/bm25.ts';
+import {
+  BLOCK_CACHE_BLOCKS,
+  BOUNDS_CACHE_TERMS,
+  DENSE_AFTER,
+  DENSE_CACHE_TERMS,
+  DENSE_CHAIN,
+  DENSE_DF,
+  DENSE_PACK,
+  FUZZY_WEIGHT,
+  PLAN_CACHE_WORDS,
+  PREFIX_MAX_TERMS,
+  PREFIX_MIN_LENGTH,
+  PREFIX_WEIGHT,
+  SEED_BLOCKS,
+  SEED_DOCS,
+  SEED_MATCH_BEST,
+  SEED_MATCH_BLOCKS,
+  SEED_MATCH_POOL,
+  SEED_MATCHED,
+  SEED_PRUNE_BLOCKS,
+  SEED_TESTS,
+  SUM_SLACK,
+  TAAT_CACHED_BLOCKS,
+  TAAT_COST,
+  TAAT_DENSE_LISTS,
+  TAAT_DENSE_RATIO,
+  TAAT_MAX_DOCS,
+  TAAT_READ_SHARE,
+} from './search/knobs.ts';
+import { maxEdits, TermDictionary } from './search/terms.ts';
 
-/** Build-time defaults (the index header carries the values in force). */
-export const FIELD_WEIGHTS = DEFAULT_FIELD_WEIGHTS;
-export const FIELD_B = DEFAULT_FIELD_B;
-/** BM25 term-frequency saturation, default 1.2 (range 0.5..2). */
-export const K1 = 1.2;
-/** Candidate weights: exact 1; a prefix completion and a fuzzy match count less, so exact wins. */
-export const PREFIX_WEIGHT = 0.6;
-export const FUZZY_WEIGHT = [1, 0.45, 0.3];
-/** The last word completes to at most this many terms (the most frequent), default 32 (range 8..256: more = better recall of rare completions, slower). */
-export const PREFIX_MAX_TERMS = 32;
-/** A prefix needs at least this many letters (1 would expand to a large part of the dictionary). */
-export const PREFIX_MIN_LENGTH = 2;
-/**
- * Decoded posting blocks kept across queries (doc, tf~, tf bytes and language: 9 + F bytes per posting):
- * default 8192 blocks ≈ 15 MB at 128 postings per block and 5 fields (range 0..: 0 reads every
- * block every time; more helps little: a query reads a block once).
- */
-export const BLOCK_CACHE_BLOCKS = 8192;
-/** Sums of bounds are inflated by this factor before they may prune (float rounding of sums in another order). */
-const SUM_SLACK = 1 + 1e-12;
-/** Block bounds of at most this many terms are cached (they are read once per term otherwise). */
-const BOUNDS_CACHE_TERMS = 4096;
-/**
- * Dense forms of frequent terms kept across queries (DenseTerm: a doc bitset and a rank per
- * word of it, N/4 bytes, and a tf~ per posting, 4 bytes; for a term in a quarter of the docs or
- * more, a tf~ per doc, 4·N bytes, and no rank): a term whose docs are at least 1/DENSE_DF of all
- * has one, built from one read of its postings (the same tf~ as a decoded block's) when a query
- * has probed DENSE_AFTER candidates against it. Default 16 terms ≤ 66 MB at 1M docs, ≈ 4 MB plus
- * 4 bytes per posting for the terms in fewer than a quarter of the docs (range 0..: 0 builds
- * one per query that needs it; fewer cost a rebuild, ~1 ms per 60k postings, when traffic
- * alternates between more frequent words than are kept).
- */
-export const DENSE_CACHE_TERMS = 16;
-const DENSE_DF = 64;
-/** The one-essential-list scan bounds another word by the dense forms of at most this many of its strongest lists (default 3, range 1..8). */
-const DENSE_CHAIN = 3;
-const DENSE_AFTER = 256;
-/**
- * Term-at-a-time scoring (Searcher #taat) instead of the pruned document-at-a-time pass (#run):
- * - on an index of at most TAAT_MAX_DOCS docs, where the pass's fixed costs and its per-doc merge
- *   of many short lists (a prefix with 32 completions) cost more than scoring every posting once
- *   (the real 4k dataset: 3–6× faster on every query measured);
- * - with an allowed-doc mask that allows at most half the docs, when the cost of scoring every
- *   allowed posting is at most TAAT_COST: one unit per allowed posting and 1/TAAT_READ_SHARE per
- *   posting read (measured: ~80 ns to score one, ~8 ns to read and skip one). A sparse mask
- *   weakens the pass's bounds (a term's maximum is over every language), so below that cost the
- *   pass is often slower (at 100k docs: `pasta sal` + language=de 0.57 vs 0.16 ms, `poulet` +
- *   language=fr 0.015 vs 0.003 ms; at 1M `salt` + language=de 12 vs 0.8 ms). With a dense mask the
- *   pass wins, many lists or not (at 100k, language=en: `pasta sal` 1.3 vs 4.0 ms since the pass
- *   drives by the lists a doc must hold, `ch` 0.45 vs 7 ms, `tomato soup` 0.24 vs 0.7 ms), and
- *   unfiltered on a larger index its pruning wins by far (`chicken` at 100k: 0.2 vs 1.2 ms).
- */
-export const TAAT_MAX_DOCS = 1 << 14;
-export const TAAT_COST = 1 << 17;
-const TAAT_READ_SHARE = 10;
-/**
- * #taat walks at most this many lists of a query through their dense forms (a frequent list whose
- * postings outnumber the mask's allowed docs), and at most half the dense cache's terms: default 8
- * (range 0..: more would evict the forms a query itself needs, and rebuild them each time).
- */
-const TAAT_DENSE_LISTS = 8;
-/**
- * ... when the mask allows at most this many docs per posting of the list: default 4 (range 1..16).
- * A bit test per allowed doc costs a fraction of a posting read, and the form's tf~ are computed
- * already where a read computes each allowed posting's (a random access to its doc's norms).
- */
-const TAAT_DENSE_RATIO = 4;
-/** #taat reads a list of at most this many blocks through the block cache. */
-const TAAT_CACHED_BLOCKS = 16;
-/** Planned query words kept (their candidate terms, found by a dictionary scan). */
-const PLAN_CACHE_WORDS = 2048;
 const END = 0xffffffff;
-/** With an allowed-doc mask, seeding reads the strongest list's best blocks until this many allowed docs ... */
-const SEED_DOCS = 1024;
-/** ... or this many blocks. */
-const SEED_BLOCKS = 64;
-/** With a mask and several words, a strongest list of at most this many blocks is read for docs holding every word, */
-const SEED_MATCH_BLOCKS = 128;
-/** ... (without a mask: its this many best blocks, default 16, range 0..64) ... */
-const SEED_MATCH_BEST = 16;
-/** ... a doc holding a word when one of the word's this many strongest lists holds it; */
-const SEED_TESTS = 4;
-/** ... best blocks first, until this many such docs are found (default 256, range SEED_MATCHED..4096) ... */
-const SEED_MATCH_POOL = 256;
-/** ... and this many of them, with the best lower bounds, are seeded (default 64, range 1..SEED_MATCH_POOL). */
-const SEED_MATCHED = 64;
-/** Seeds that cannot rank among themselves are left out before a list of more than this many blocks is read for them (#seedScores). */
-const SEED_PRUNE_BLOCKS = 4;
 
 /** The indices of the `k` largest block bounds, largest first (the lower index on ties). */
 export function bestBlocks(maxes: ArrayLike<number>, k: number): number[] {
@@ -379,25 +321,6 @@ function tfAt(docs: Uint32Array, tfs: Uint8Array, xs: Float32Array, i: number, n
   return (xs[i] = tfTilde(tfs, i * F, norms, docs[i]!, F));
 }
 
-/**
- * The one-essential-list scan's threshold on tf~: a posting with tf~ below it cannot reach θ
- * even with every non-essential bound (score = scale · x / (K1 + x) ≤ maxScale · x / (K1 + x),
- * and the doc's bound is (max(score, nm) + rest) · slack). Conservative by margins far above
- * float rounding, so the exact check that follows decides alone: 0 when every posting may pass.
- * Takes 1 / maxScale (Infinity for 0) and θ / slack (a division each, done once by the caller).
- */
-function minTf(inverseScale: number, nm: number, rest: number, theta: number, thetaBySlack: number): number {
-  if (!(theta > 0)) return 0;
-  const eps = 1e-9 * (1 + theta + rest);
-  const need = thetaBySlack - rest - eps; // a passing posting scores at least this
-  if (nm >= need - eps) return 0; // the non-essential bound alone may let it pass
-  if (!(inverseScale < Infinity)) return Infinity; // scores 0
-  const q = need * inverseScale * (1 - 1e-9); // x / (K1 + x) ≥ q
-  if (q <= 0) return 0;
-  if (q >= 1) return Infinity;
-  return ((K1 * q) / (1 - q)) * (1 - 1e-9);
-}
-
 /** A list's scales per doc language, with what a Cursor reads off them (computed once per planned list). */
 interface Scales {
   /** Per doc language: weight · idf of the best candidate allowing it (0: none). */
@@ -478,7 +401,6 @@ interface DenseTerm {
   xs: Float32Array;
 }
 
-const DENSE_PACK = 4;
 
 /** The number of bits set in a 32-bit word. */
 function popcount(v: number): number {
@@ -564,7 +486,7 @@ export class Cursor {
   /** Score bound of the current block. */
   blockUb(): number {
     const m = this.max[this.bi]!;
-    return (this.maxScale * m) / (K1 + m);
+    return saturation(this.maxScale, m);
   }
 
   /**
@@ -656,35 +578,6 @@ export class Cursor {
     }
     this.bi = b;
     this.doc = target;
-  }
-}
-
-/**
- * A bounded map that forgets its oldest entries (FIFO). The order is a ring of keys: evicting
- * through Map iteration would skip the deleted entries at the front of V8's table, O(size).
- */
-export class FifoCache<K, V> {
-  readonly #map = new Map<K, V>();
-  readonly #ring: (K | undefined)[];
-  #next = 0;
-
-  constructor(capacity: number) {
-    this.#ring = new Array<K | undefined>(Math.max(0, capacity)).fill(undefined);
-  }
-
-  get(key: K): V | undefined {
-    return this.#map.get(key);
-  }
-
-  /** Adds a key that is not in the cache (no-op at capacity 0). */
-  add(key: K, value: V): void {
-    const ring = this.#ring;
-    if (ring.length === 0) return;
-    const old = ring[this.#next];
-    if (old !== undefined) this.#map.delete(old);
-    ring[this.#next] = key;
-    this.#next = (this.#next + 1) % ring.length;
-    this.#map.set(key, value);
   }
 }
 
@@ -834,7 +727,7 @@ export class Searcher {
       return (d, lang) => {
         if ((bits[d >>> 5]! & (1 << (d & 31))) === 0) return 0;
         const x = denseX(bits, rank, xs, d);
-        return ((uniform >= 0 ? uniform : scale[lang]!) * x) / (K1 + x);
+        return saturation(uniform >= 0 ? uniform : scale[lang]!, x);
       };
     }
     const norms = this.#norms;
@@ -847,7 +740,7 @@ export class Searcher {
       const i = lowerBound(b.docs, d, 0, b.docs.length);
       if (b.docs[i] !== d) return 0;
       const x = tfAt(b.docs, b.tfs, b.xs, i, norms, F);
-      return ((uniform >= 0 ? uniform : scale[lang]!) * x) / (K1 + x);
+      return saturation(uniform >= 0 ? uniform : scale[lang]!, x);
     };
   }
 
@@ -908,7 +801,7 @@ export class Searcher {
         if (!held) continue;
         const lang = docLanguage[d]!;
         const x = tfAt(docs, b.tfs, b.xs, i, norms, F);
-        let lb = ((uniform >= 0 ? uniform : scale[lang]!) * x) / (K1 + x);
+        let lb = saturation(uniform >= 0 ? uniform : scale[lang]!, x);
         for (let w = 0; w < lists.length && lb > 0; w++) {
           const own = lists[w]!;
           let best = 0;
@@ -1016,7 +909,7 @@ export class Searcher {
             const d = docs[k]!;
             if (dead[k] !== 0 || out[k * W + w]! >= ub || (bits[d >>> 5]! & (1 << (d & 31))) === 0) continue;
             const x = denseX(bits, rank, xs, d);
-            const s = ((uniform >= 0 ? uniform : scale[docLanguage[d]!]!) * x) / (K1 + x);
+            const s = saturation(uniform >= 0 ? uniform : scale[docLanguage[d]!]!, x);
             if (s > out[k * W + w]!) out[k * W + w] = s;
           }
           continue;
@@ -1038,7 +931,7 @@ export class Searcher {
           if (j >= last.length) break;
           const kEnd = gallop(docs, last[j]! + 1, k + 1, n); // docs[k .. kEnd) are within the block's range
           const mx = max[j]!;
-          const bound = (maxScale * mx) / (K1 + mx); // at least the score of any of the block's docs (as Cursor.blockUb)
+          const bound = saturation(maxScale, mx); // at least the score of any of the block's docs (as Cursor.blockUb)
           let q = bound <= lo[w]! ? kEnd : k;
           while (q < kEnd && (dead[q] !== 0 || out[q * W + w]! >= bound)) q++;
           if (q === kEnd) {
@@ -1058,7 +951,7 @@ export class Searcher {
             else if (d > e) i = gallop(bd, d, i + 1, m);
             else {
               const x = tfAt(bd, b.tfs, b.xs, i, norms, F);
-              const s = ((uniform >= 0 ? uniform : scale[docLanguage[d]!]!) * x) / (K1 + x);
+              const s = saturation(uniform >= 0 ? uniform : scale[docLanguage[d]!]!, x);
               if (s > out[k * W + w]!) out[k * W + w] = s;
               k++;
               i++;
@@ -1175,7 +1068,7 @@ export class Searcher {
       for (const s of scale) if (s > maxScale) maxScale = s;
       if (maxScale <= 0) continue;
       const m = termMax[term]!;
-      lists.push({ term, scales: scalesOf(scale), ub: (maxScale * m) / (K1 + m) });
+      lists.push({ term, scales: scalesOf(scale), ub: saturation(maxScale, m) });
     }
     this.#plans.add(key, lists);
     return lists;
@@ -1229,7 +1122,7 @@ export class Searcher {
           if (!same) {
             scales = scalesOf(scale.map((v, k) => (langs[k] ? v : m)));
             const t = termMax[l.term]!;
-            ub = (m * t) / (K1 + t);
+            ub = saturation(m, t);
           }
         }
         cursors.push(new Cursor(l.term, wi, scales, ub, this.#bounds(l.term), this.#blockSource));
@@ -1284,7 +1177,7 @@ export class Searcher {
         const { word: w, scale, uniform } = c;
         // One allowed posting: doc d, its scale and tf~ x (the same float operations as #run's).
         const add = (d: number, sc: number, x: number): void => {
-          const score = (sc * x) / (K1 + x);
+          const score = saturation(sc, x);
           let slot = slotOf[d]!;
           if (slot < 0) {
             slot = slots++;
@@ -1430,7 +1323,7 @@ export class Searcher {
         const p = prev[c.word]!;
         const scale = c.scale;
         for (let l = 0; l < L; l++) {
-          const b = (scale[l]! * m) / (K1 + m);
+          const b = saturation(scale[l]!, m);
           const q = p < 0 ? 0 : buf[p + l]!;
           buf[at + l] = b > q ? b : q;
         }
@@ -1623,7 +1516,7 @@ export class Searcher {
             const sc = c.uniform >= 0 ? c.uniform : c.scale[lang]!;
             if (c.uniform < 0) {
               const m = c.winM;
-              if ((sc * m) / (K1 + m) <= best) continue;
+              if (saturation(sc, m) <= best) continue;
             }
             if (useDense) {
               // A frequent list's dense form gives its tf~ at d without a search of its postings.
@@ -1631,7 +1524,7 @@ export class Searcher {
               if (dense) {
                 if ((dense.bits[d >>> 5]! & (1 << (d & 31))) !== 0) {
                   const x = denseX(dense.bits, dense.rank, dense.xs, d);
-                  const s = (sc * x) / (K1 + x);
+                  const s = saturation(sc, x);
                   if (s > best) best = s;
                 }
                 continue;
@@ -1642,12 +1535,12 @@ export class Searcher {
             if (!c.loaded) {
               // Read the block only if its bound for this doc's language can beat the best so far.
               const m = c.max[c.bi]!;
-              if ((sc * m) / (K1 + m) <= best) continue;
+              if (saturation(sc, m) <= best) continue;
               c.load();
             }
             if (c.doc === d) {
               const x = tfAt(c.docs, c.tfs, c.xs, c.i, norms, F);
-              const s = (sc * x) / (K1 + x);
+              const s = saturation(sc, x);
               if (s > best) best = s;
             }
           }
@@ -1942,7 +1835,7 @@ export class Searcher {
               const { last, max } = c;
               let m = max[c.bi]!;
               for (let b = c.bi + 1; b < last.length && last[b - 1]! + 1 < e; b++) if (max[b]! > m) m = max[b]!;
-              const s = (c.maxScale * m) / (K1 + m);
+              const s = saturation(c.maxScale, m);
               c.winUb = s;
               c.winM = m;
               if (s > best) best = s;
@@ -2048,7 +1941,7 @@ export class Searcher {
             const lang = langs[i]!;
             if (x < xMinOf[scaleOf[lang]!]!) continue;
             const dd = docs[i]!;
-            const s = ((uniform >= 0 ? uniform : scale[lang]!) * x) / (K1 + x);
+            const s = saturation(uniform >= 0 ? uniform : scale[lang]!, x);
             const u = ((s > nm ? s : nm) + rest) * slack;
             if (u < theta || (u === theta && dd > kthDoc)) continue;
             if (allowed && !allowed[dd]) continue;
@@ -2072,7 +1965,7 @@ export class Searcher {
                     const dense = dom.dense!;
                     if ((dense.bits[dd >>> 5]! & (1 << (dd & 31))) !== 0) {
                       const y = denseX(dense.bits, dense.rank, dense.xs, dd);
-                      const e = ((dom.uniform >= 0 ? dom.uniform : dom.scale[lang]!) * y) / (K1 + y);
+                      const e = saturation(dom.uniform >= 0 ? dom.uniform : dom.scale[lang]!, y);
                       if (e > l) l = e;
                     }
                   }
@@ -2132,7 +2025,7 @@ export class Searcher {
         if (c.doc !== d) continue;
         const x = tfAt(c.docs, c.tfs, c.xs, c.i, norms, F);
         const sc = c.uniform >= 0 ? c.uniform : c.scale[lang]!;
-        const s = (sc * x) / (K1 + x);
+        const s = saturation(sc, x);
         if (s > wordScore[c.word]!) wordScore[c.word] = s;
         c.next();
       }

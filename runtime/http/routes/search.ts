@@ -9,7 +9,7 @@ import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { jsonBytes, rawQuery } from '../json.ts';
 import { decodeQuery } from '../../query/params.ts';
-import { parseSearchQuery } from '../../query/search-params.ts';
+import { parseSearchQuery } from '../../query/search/params.ts';
 
 export function registerSearch(app: Hono<AppEnv>, deps: AppDeps): void {
   const { engine } = deps;

@@ -1,16 +1,16 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { buildFixture } from '../../helpers/fixture-dataset.ts';
-import { makeRecipe } from '../../helpers/make-recipe.ts';
-import { expectExhaustiveAnswers } from '../../helpers/search-oracle.ts';
-import { ApiError } from '../../../runtime/errors.ts';
-import { createApp } from '../../../runtime/http/create-app.ts';
-import { createMemoryStore } from '../../../runtime/store/memory.ts';
-import { decodeQuery } from '../../../runtime/query/params.ts';
-import { parseSearchQuery } from '../../../runtime/query/search-params.ts';
-import type { SearchFilter } from '../../../runtime/query/search-query.ts';
+import { buildFixture } from '../../../helpers/fixture-dataset.ts';
+import { makeRecipe } from '../../../helpers/make-recipe.ts';
+import { expectExhaustiveAnswers } from '../../../helpers/search-oracle.ts';
+import { ApiError } from '../../../../runtime/errors.ts';
+import { createApp } from '../../../../runtime/http/create-app.ts';
+import { createMemoryStore } from '../../../../runtime/store/memory.ts';
+import { decodeQuery } from '../../../../runtime/query/params.ts';
+import { parseSearchQuery } from '../../../../runtime/query/search/params.ts';
+import type { SearchFilter } from '../../../../runtime/query/search/query.ts';
 import fc from 'fast-check';
-import { bestBlocks, Searcher } from '../../../runtime/query/search.ts';
-import { buildSearchIndex } from '../../../build/write/search.ts';
+import { bestBlocks, Searcher } from '../../../../runtime/query/search.ts';
+import { buildSearchIndex } from '../../../../build/write/search.ts';
 
 const step = (text: string) => [{ step: 1, text }];
 const fx = buildFixture([

@@ -7,11 +7,11 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { makeRecipe } from '../../helpers/make-recipe.ts';
-import { expectExhaustiveAnswers } from '../../helpers/search-oracle.ts';
-import { buildSearchIndex } from '../../../build/write/search.ts';
-import { byTfDescending, Cursor, distinctSorted, kthSmallest, Searcher } from '../../../runtime/query/search.ts';
-import type { Recipe } from '../../../runtime/format/recipe.ts';
+import { makeRecipe } from '../../../helpers/make-recipe.ts';
+import { expectExhaustiveAnswers } from '../../../helpers/search-oracle.ts';
+import { buildSearchIndex } from '../../../../build/write/search.ts';
+import { byTfDescending, Cursor, distinctSorted, kthSmallest, Searcher } from '../../../../runtime/query/search.ts';
+import type { Recipe } from '../../../../runtime/format/recipe.ts';
 
 const DAAT = { strategy: 'pruned' } as const;
 const TAAT = { strategy: 'term-at-a-time' } as const;
