@@ -18,7 +18,7 @@ import { PATHS } from '../format/constants.ts';
 import { SearchIndexReader } from '../format/search-index.ts';
 import { decodeContainer } from '../format/container.ts';
 import { joinRecordsJson, recordTuples } from '../format/shard.ts';
-import { Searcher } from './search.ts';
+import { Searcher } from './search/searcher.ts';
 import { allowedDocs } from './search/query.ts';
 
 export function createEngine(ds: Dataset): Engine {

@@ -6,7 +6,7 @@
 import { and, toUint32Array, type Bitmap } from '../../format/bitmap.ts';
 import type { Dataset } from '../../data/open.ts';
 import { FifoCache } from '../fifo-cache.ts';
-import type { SearchHit } from '../search.ts';
+import type { SearchHit } from './top-k.ts';
 
 export interface SearchFilter {
   language?: string;

@@ -1,5 +1,5 @@
 /**
- * The search paths that only larger indexes take (runtime/query/search.ts): term at a time
+ * The search paths that only larger indexes take (runtime/query/search/): term at a time
  * through dense forms under a small language's mask, the one-essential-list scan that requires
  * another word's frequent lists, seeding from docs holding every word (and leaving out the seeds
  * that cannot rank), and the skip over the blocks of the one essential list left. Each must return
@@ -10,7 +10,10 @@ import fc from 'fast-check';
 import { makeRecipe } from '../../../helpers/make-recipe.ts';
 import { expectExhaustiveAnswers } from '../../../helpers/search-oracle.ts';
 import { buildSearchIndex } from '../../../../build/write/search.ts';
-import { byTfDescending, Cursor, distinctSorted, kthSmallest, Searcher } from '../../../../runtime/query/search.ts';
+import { byTfDescending } from '../../../../runtime/query/search/block-cache.ts';
+import { distinctSorted, kthSmallest } from '../../../../runtime/query/search/arrays.ts';
+import { Cursor } from '../../../../runtime/query/search/cursor.ts';
+import { Searcher } from '../../../../runtime/query/search/searcher.ts';
 import type { Recipe } from '../../../../runtime/format/recipe.ts';
 
 const DAAT = { strategy: 'pruned' } as const;

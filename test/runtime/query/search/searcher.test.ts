@@ -9,7 +9,8 @@ import { decodeQuery } from '../../../../runtime/query/params.ts';
 import { parseSearchQuery } from '../../../../runtime/query/search/params.ts';
 import type { SearchFilter } from '../../../../runtime/query/search/query.ts';
 import fc from 'fast-check';
-import { bestBlocks, Searcher } from '../../../../runtime/query/search.ts';
+import { bestBlocks } from '../../../../runtime/query/search/arrays.ts';
+import { Searcher } from '../../../../runtime/query/search/searcher.ts';
 import { buildSearchIndex } from '../../../../build/write/search.ts';
 
 const step = (text: string) => [{ step: 1, text }];
