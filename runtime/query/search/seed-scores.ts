@@ -48,8 +48,6 @@ export class SeedScorer {
       alive[k] = k;
     }
     let nAlive = n;
-    const lbs = this.#lowerBounds;
-    const rem = new Float64Array(W);
     const lo = new Float64Array(W);
     const loStale = new Uint8Array(W).fill(1);
     const { norms, fieldCount: F, docLanguage } = this.#postings;
@@ -67,31 +65,7 @@ export class SeedScorer {
         const c = byUb[li]!;
         const { word: w, scale, uniform, last, max, maxScale } = c;
         if (!dense && scored > 0 && last.length > SEED_PRUNE_BLOCKS && nAlive > limit) {
-          // Before a list that may read blocks: the seeds that cannot be among the `limit` best
-          // seeds are left out (dead). A seed scores at least its word scores so far (summed in word
-          // order) and at most, per word, the larger of its score so far and the largest bound of the
-          // word's lists to come; one whose upper bound is below the limit-th largest lower bound
-          // would not enter the top (nor ever after: θ only rises), so the seeds' top is the same
-          // without it, and so is θ.
-          for (let v = 0; v < W; v++) rem[v] = 0;
-          for (let r = 0; r <= li; r++) {
-            const o = byUb[r]!;
-            if (forms[r] === undefined && o.ub > rem[o.word]!) rem[o.word] = o.ub;
-          }
-          for (let a = 0; a < nAlive; a++) {
-            let lb = 0;
-            for (let v = 0, at = alive[a]! * W; v < W; v++, at++) lb += out[at]!;
-            lbs[a] = lb;
-          }
-          const kth = kthSmallest(lbs, nAlive, nAlive - limit);
-          let kept = 0;
-          for (let a = 0; a < nAlive; a++) {
-            const k = alive[a]!;
-            let ub = 0;
-            for (let v = 0, at = k * W; v < W; v++, at++) ub += out[at]! > rem[v]! ? out[at]! : rem[v]!;
-            if (ub * slack < kth) dead[k] = 1;
-            else alive[kept++] = k;
-          }
+          const kept = this.#leaveOut(byUb, forms, li, W, nAlive, limit, slack);
           if (kept < nAlive) for (let v = 0; v < W; v++) loStale[v] = 1;
           nAlive = kept;
         }
@@ -158,5 +132,40 @@ export class SeedScorer {
     // A dead seed scores 0 here: it is not offered.
     for (let k = 0; k < n; k++) if (dead[k] !== 0) for (let at = k * W; at < (k + 1) * W; at++) out[at] = 0;
     return out;
+  }
+
+  /**
+   * Before a list that may read blocks (byUb[li]): the seeds that cannot be among the `limit` best
+   * seeds are left out (dead). A seed scores at least its word scores so far (summed in word
+   * order) and at most, per word, the larger of its score so far and the largest bound of the
+   * word's lists to come; one whose upper bound is below the limit-th largest lower bound would
+   * not enter the top (nor ever after: θ only rises), so the seeds' top is the same without it,
+   * and so is θ. Returns how many seeds are left.
+   */
+  #leaveOut(byUb: readonly Cursor[], forms: readonly (DenseTerm | undefined)[], li: number, W: number, nAlive: number, limit: number, slack: number): number {
+    const out = this.#scores;
+    const dead = this.#dead;
+    const alive = this.#alive;
+    const lbs = this.#lowerBounds;
+    const rem = new Float64Array(W); // per word, the largest bound of its lists to come
+    for (let r = 0; r <= li; r++) {
+      const o = byUb[r]!;
+      if (forms[r] === undefined && o.ub > rem[o.word]!) rem[o.word] = o.ub;
+    }
+    for (let a = 0; a < nAlive; a++) {
+      let lb = 0;
+      for (let v = 0, at = alive[a]! * W; v < W; v++, at++) lb += out[at]!;
+      lbs[a] = lb;
+    }
+    const kth = kthSmallest(lbs, nAlive, nAlive - limit);
+    let kept = 0;
+    for (let a = 0; a < nAlive; a++) {
+      const k = alive[a]!;
+      let ub = 0;
+      for (let v = 0, at = k * W; v < W; v++, at++) ub += out[at]! > rem[v]! ? out[at]! : rem[v]!;
+      if (ub * slack < kth) dead[k] = 1;
+      else alive[kept++] = k;
+    }
+    return kept;
   }
 }

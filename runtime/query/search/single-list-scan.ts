@@ -7,8 +7,8 @@
 import { minTf, saturation } from './bm25.ts';
 import { fill } from './block-cache.ts';
 import type { Cursor } from './cursor.ts';
-import { denseX } from './dense.ts';
-import { DENSE_AFTER, DENSE_CHAIN } from './knobs.ts';
+import { Chains } from './chains.ts';
+import { DENSE_AFTER } from './knobs.ts';
 import type { MaxScorePass } from './max-score.ts';
 
 export class SingleListScan {
@@ -20,47 +20,21 @@ export class SingleListScan {
   #rest = 0;
   /** The lowest of workspace.minTfOf. */
   #lowMinTf = Infinity;
-  /** How many chain bitsets a posting below a chain threshold must find its doc in (requiredBits), and the lowest and highest chain thresholds. */
-  #requiredCount = 0;
-  #chainMinTfLow = Infinity;
-  #chainMinTfHigh = 0;
   /** What the thresholds were computed for (NaN θ: not computed). */
   #forTheta = NaN;
   #forCursor: Cursor | null = null;
   #forVersion = -1;
   #forDense = false;
   readonly #forWindow: Float64Array;
-  /** Per word: the window bounds of the other words after it (but the scanned one's), summed. */
-  readonly #windowAfter: Float64Array;
-  // Chains: per other word, its strongest non-essential lists while they have a dense form (at
-  // most DENSE_CHAIN), and the list after them, whose suffixBound bounds the word's others.
-  readonly #chainOf: Cursor[][] = [];
-  readonly #afterChain: (Cursor | null)[];
-  /** ... the least over languages of its suffixBound (0 for none). */
-  readonly #afterChainMin: Float64Array;
-  /**
-   * ... and per word with a chain, per language its group: the languages' distinct pairs (scale of
-   * the scanned list, bound of the word's lists after the chain), each with its own threshold
-   * (workspace.chainMinTf) below which a posting can pass only if one of the chain's lists holds
-   * its doc (requiredBits: their bitsets, of the word with the largest such gain).
-   */
-  readonly #groupOf: Uint8Array[] = [];
-  readonly #groupScale: number[][] = [];
-  readonly #groupBound: number[][] = [];
-  #requiredGroupOf: Uint8Array = new Uint8Array(0);
-  readonly #requiredBits: Uint32Array[] = [];
-  /** The essential-list version the chains were built for (−1: not built), and the words with a chain. */
-  #chainsVersion = -1;
-  #chainWords = 0;
+  /** Other words' chains of frequent lists (chains.ts). */
+  readonly #chains: Chains;
   /** Candidates scanned so far (dense forms are used after DENSE_AFTER). */
   #scanned = 0;
 
   constructor(pass: MaxScorePass) {
     this.#pass = pass;
     this.#forWindow = new Float64Array(pass.W);
-    this.#windowAfter = new Float64Array(pass.W);
-    this.#afterChain = new Array<Cursor | null>(pass.W).fill(null);
-    this.#afterChainMin = new Float64Array(pass.W);
+    this.#chains = new Chains(pass);
   }
 
   /** The docs of c's current block (c the one essential list), from c.i on; c moves past the block. */
@@ -88,8 +62,8 @@ export class SingleListScan {
       const s = saturation(uniform >= 0 ? uniform : scale[lang]!, x);
       if (!top.mayEnter(((s > nm ? s : nm) + rest) * slack, dd)) continue;
       if (allowed && !allowed[dd]) continue;
-      if (this.#chainWords > 0) {
-        if (!this.#mayEnterWithChains(dd, lang, cw, s > nm ? s : nm)) continue;
+      if (this.#chains.words > 0) {
+        if (!this.#chains.mayEnter(dd, lang, cw, s > nm ? s : nm)) continue;
       } else if (++this.#scanned === DENSE_AFTER && pass.essentialCount < pass.byBound.length) {
         pass.useDense = true;
         this.#bounds(c);
@@ -130,23 +104,24 @@ export class SingleListScan {
     const order = blk.order!;
     const langs = blk.langs;
     const words = (n + 31) >>> 5;
-    const nReq = this.#requiredCount;
-    const reqBits = this.#requiredBits;
+    const chains = this.#chains;
+    const nReq = chains.requiredCount;
+    const reqBits = chains.required;
     const ci = c.i;
-    const groupOf = this.#requiredGroupOf;
+    const groupOf = chains.requiredGroupOf;
     for (let k = 0; k < words; k++) marks[k] = 0;
     // By tf~ descending, in up to three runs: above every group's chain threshold (marked), then
     // above the lowest (a doc a chain list holds, or tf~ above its group's threshold), then below
     // every group's (a doc a chain list holds, found without a branch).
     let k = 0;
-    const hiX = nReq > 0 && this.#chainMinTfHigh > xLo ? this.#chainMinTfHigh : xLo;
+    const hiX = nReq > 0 && chains.minTfHigh > xLo ? chains.minTfHigh : xLo;
     for (; k < n; k++) {
       const j = order[k]!;
       if (!(xs[j]! >= hiX)) break;
       if (j >= ci) marks[j >>> 5]! |= 1 << (j & 31);
     }
     if (nReq > 0) {
-      const loX = this.#chainMinTfLow > xLo ? this.#chainMinTfLow : xLo;
+      const loX = chains.minTfLow > xLo ? chains.minTfLow : xLo;
       const r0 = reqBits[0]!;
       for (; k < n; k++) {
         const j = order[k]!;
@@ -173,42 +148,6 @@ export class SingleListScan {
     return nc;
   }
 
-  /**
-   * The candidate's bound with each other word whose strongest lists have dense forms bounded by
-   * those lists' exact scores at doc dd and its other lists' bound (suffixBound of the list after
-   * the chain); false as soon as the words so far and the others' window bounds cannot reach θ.
-   */
-  #mayEnterWithChains(dd: number, lang: number, cw: number, own: number): boolean {
-    const pass = this.#pass;
-    const { W, windowNonEssential: winNon, slack, top } = pass;
-    const windowAfter = this.#windowAfter;
-    let v = own;
-    for (let w = 0; w < W; w++) {
-      if (w === cw) continue;
-      let b = winNon[w]!;
-      const chain = this.#chainOf[w]!;
-      if (chain.length > 0) {
-        const next = this.#afterChain[w];
-        let l = next ? next.suffixBound[lang]! : 0;
-        for (let j = 0; j < chain.length; j++) {
-          const dom = chain[j]!;
-          if (dom.suffixBound[lang]! <= l) break; // it and the lists after it bound no higher
-          const dense = dom.dense!;
-          if ((dense.bits[dd >>> 5]! & (1 << (dd & 31))) !== 0) {
-            const e = saturation(dom.scaleFor(lang), denseX(dense.bits, dense.rank, dense.xs, dd));
-            if (e > l) l = e;
-          }
-        }
-        if (l < b) {
-          b = l;
-          if (!top.mayEnter((v + b + windowAfter[w]!) * slack, dd)) return false;
-        }
-      }
-      v += b;
-    }
-    return top.mayEnter(v * slack, dd);
-  }
-
   /** The scanned list's thresholds from θ and the window's non-essential bounds (cached while those stay). */
   #bounds(c: Cursor): void {
     const pass = this.#pass;
@@ -231,11 +170,7 @@ export class SingleListScan {
     const nm = winNon[cw]!;
     let rest = 0;
     for (let w = 0; w < W; w++) if (w !== cw) rest += winNon[w]!;
-    let after = 0;
-    for (let w = W - 1; w >= 0; w--) {
-      this.#windowAfter[w] = after;
-      if (w !== cw) after += winNon[w]!;
-    }
+    this.#chains.windowChanged(cw);
     // Per distinct scale, not per language (usually 1 to 3 scales).
     let xLo = Infinity;
     for (let j = 0; j < inverses.length; j++) {
@@ -244,95 +179,11 @@ export class SingleListScan {
       if (m < xLo) xLo = m;
     }
     // The chains depend on the non-essential lists only (the same for every window).
-    if (pass.useDense && this.#chainsVersion !== pass.version) this.#buildChains(c);
-    this.#requiredCount = this.#chainWords > 0 ? this.#requireChain(c, nm, xLo, theta, thetaBySlack) : 0;
+    if (pass.useDense && this.#chains.version !== pass.version) this.#chains.build(c);
+    this.#chains.require(c, nm, xLo, theta, thetaBySlack);
     this.#nonEss = nm;
     this.#rest = rest;
     this.#lowMinTf = xLo;
   }
 
-  /** Per other word, its chain, the list after it, and the groups of languages (see the fields). */
-  #buildChains(c: Cursor): void {
-    const pass = this.#pass;
-    const cw = c.word;
-    const { scaleOf } = c;
-    const L = pass.parts.postings.ix.languages.length;
-    this.#chainsVersion = pass.version;
-    this.#chainWords = 0;
-    for (let w = 0; w < pass.W; w++) {
-      const chain = (this.#chainOf[w] ??= []);
-      chain.length = 0;
-      const lists = pass.nonEssentialOf[w]!;
-      if (w === cw) continue;
-      for (let j = 0; j < lists.length && j < DENSE_CHAIN; j++) {
-        const dom = lists[j]!;
-        const dense = dom.dense === undefined ? (dom.dense = pass.parts.dense.get(dom.term)) : dom.dense;
-        if (!dense) break;
-        chain.push(dom);
-      }
-      if (chain.length === 0) continue;
-      const next = lists[chain.length] ?? null;
-      this.#afterChain[w] = next;
-      let m = next ? Infinity : 0;
-      if (next) for (const b of next.suffixBound) if (b < m) m = b;
-      this.#afterChainMin[w] = m;
-      const groupOf = (this.#groupOf[w] ??= new Uint8Array(L));
-      const gScale: number[] = (this.#groupScale[w] = []);
-      const gBound: number[] = (this.#groupBound[w] = []);
-      for (let l = 0; l < groupOf.length; l++) {
-        const b = next ? next.suffixBound[l]! : 0;
-        let g = 0;
-        while (g < gScale.length && !(gScale[g] === scaleOf[l] && gBound[g] === b)) g++;
-        if (g === gScale.length) {
-          gScale.push(scaleOf[l]!);
-          gBound.push(b);
-        }
-        groupOf[l] = g;
-      }
-      this.#chainWords++;
-    }
-  }
-
-  /**
-   * The other word whose bound falls most for a doc none of its chain's lists holds (then only its
-   * lists after the chain may hold it, bounded by the next one's suffixBound for the doc's
-   * language): below its group's chain threshold, a posting can pass only if one of the chain's
-   * lists holds its doc, a bit test each. Returns how many chain bitsets are required (0: none).
-   */
-  #requireChain(c: Cursor, nm: number, xLo: number, theta: number, thetaBySlack: number): number {
-    const pass = this.#pass;
-    const { W, windowNonEssential: winNon } = pass;
-    const cw = c.word;
-    let rw = -1;
-    let gain = 0;
-    for (let w = 0; w < W; w++) {
-      if (w === cw || this.#chainOf[w]!.length === 0) continue;
-      const g = winNon[w]! - Math.min(winNon[w]!, this.#afterChainMin[w]!);
-      if (g > gain) {
-        gain = g;
-        rw = w;
-      }
-    }
-    if (rw < 0) return 0;
-    const chainMinTf = pass.parts.workspace.chainMinTf;
-    let restOthers = 0;
-    for (let w = 0; w < W; w++) if (w !== cw && w !== rw) restOthers += winNon[w]!;
-    const gScale = this.#groupScale[rw]!;
-    const gBound = this.#groupBound[rw]!;
-    let any = false;
-    this.#chainMinTfLow = Infinity;
-    this.#chainMinTfHigh = 0;
-    for (let g = 0; g < gScale.length; g++) {
-      const b = gBound[g]! < winNon[rw]! ? gBound[g]! : winNon[rw]!;
-      const m = minTf(c.inverses[gScale[g]!]!, nm, restOthers + b, theta, thetaBySlack);
-      chainMinTf[g] = m;
-      if (m > xLo) any = true;
-      if (m < this.#chainMinTfLow) this.#chainMinTfLow = m;
-      if (m > this.#chainMinTfHigh) this.#chainMinTfHigh = m;
-    }
-    this.#requiredGroupOf = this.#groupOf[rw]!;
-    let nReq = 0;
-    if (any) for (const dom of this.#chainOf[rw]!) this.#requiredBits[nReq++] = dom.dense!.bits;
-    return nReq;
-  }
 }
