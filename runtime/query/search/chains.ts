@@ -47,20 +47,20 @@ export class Chains {
     this.#afterChainMin = new Float64Array(pass.W);
   }
 
-  /** The window's non-essential bounds changed (c's word cw scanned). */
-  windowChanged(cw: number): void {
+  /** The window's non-essential bounds changed (c's word scannedWord scanned). */
+  windowChanged(scannedWord: number): void {
     const { W, windowNonEssential: winNon } = this.#pass;
     let after = 0;
     for (let w = W - 1; w >= 0; w--) {
       this.#windowAfter[w] = after;
-      if (w !== cw) after += winNon[w]!;
+      if (w !== scannedWord) after += winNon[w]!;
     }
   }
 
   /** Per other word than the scanned list c's, its chain, the list after it, and the groups of languages. They depend on the non-essential lists only. */
   build(c: Cursor): void {
     const pass = this.#pass;
-    const cw = c.word;
+    const scannedWord = c.word;
     const { scaleOf } = c;
     const L = pass.parts.postings.ix.languages.length;
     this.version = pass.version;
@@ -69,12 +69,12 @@ export class Chains {
       const chain = (this.#chainOf[w] ??= []);
       chain.length = 0;
       const lists = pass.nonEssentialOf[w]!;
-      if (w === cw) continue;
+      if (w === scannedWord) continue;
       for (let j = 0; j < lists.length && j < DENSE_CHAIN; j++) {
-        const dom = lists[j]!;
-        const dense = dom.dense === undefined ? (dom.dense = pass.parts.dense.get(dom.term)) : dom.dense;
+        const list = lists[j]!;
+        const dense = list.dense === undefined ? (list.dense = pass.parts.dense.get(list.term)) : list.dense;
         if (!dense) break;
-        chain.push(dom);
+        chain.push(list);
       }
       if (chain.length === 0) continue;
       const next = lists[chain.length] ?? null;
@@ -103,78 +103,78 @@ export class Chains {
    * Chooses the required word (requiredCount 0 when none): the other word whose bound falls most
    * for a doc none of its chain's lists holds (then only its lists after the chain may hold it,
    * bounded by the next one's suffixBound for the doc's language), with a threshold per group
-   * above the scan's lowest (xLo).
+   * above the scan's lowest (lowMinTf).
    */
-  require(c: Cursor, nm: number, xLo: number, theta: number, thetaBySlack: number): void {
+  require(c: Cursor, ownBound: number, lowMinTf: number, theta: number, thetaBySlack: number): void {
     this.requiredCount = 0;
     if (this.words === 0) return;
     const pass = this.#pass;
     const { W, windowNonEssential: winNon } = pass;
-    const cw = c.word;
-    let rw = -1;
+    const scannedWord = c.word;
+    let requiredWord = -1;
     let gain = 0;
     for (let w = 0; w < W; w++) {
-      if (w === cw || this.#chainOf[w]!.length === 0) continue;
+      if (w === scannedWord || this.#chainOf[w]!.length === 0) continue;
       const g = winNon[w]! - Math.min(winNon[w]!, this.#afterChainMin[w]!);
       if (g > gain) {
         gain = g;
-        rw = w;
+        requiredWord = w;
       }
     }
-    if (rw < 0) return;
+    if (requiredWord < 0) return;
     const chainMinTf = pass.parts.workspace.chainMinTf;
     let restOthers = 0;
-    for (let w = 0; w < W; w++) if (w !== cw && w !== rw) restOthers += winNon[w]!;
-    const gScale = this.#groupScale[rw]!;
-    const gBound = this.#groupBound[rw]!;
+    for (let w = 0; w < W; w++) if (w !== scannedWord && w !== requiredWord) restOthers += winNon[w]!;
+    const gScale = this.#groupScale[requiredWord]!;
+    const gBound = this.#groupBound[requiredWord]!;
     let any = false;
     this.minTfLow = Infinity;
     this.minTfHigh = 0;
     for (let g = 0; g < gScale.length; g++) {
-      const b = gBound[g]! < winNon[rw]! ? gBound[g]! : winNon[rw]!;
-      const m = minTf(c.inverses[gScale[g]!]!, nm, restOthers + b, theta, thetaBySlack);
+      const b = gBound[g]! < winNon[requiredWord]! ? gBound[g]! : winNon[requiredWord]!;
+      const m = minTf(c.inverses[gScale[g]!]!, ownBound, restOthers + b, theta, thetaBySlack);
       chainMinTf[g] = m;
-      if (m > xLo) any = true;
+      if (m > lowMinTf) any = true;
       if (m < this.minTfLow) this.minTfLow = m;
       if (m > this.minTfHigh) this.minTfHigh = m;
     }
-    this.requiredGroupOf = this.#groupOf[rw]!;
-    if (any) for (const dom of this.#chainOf[rw]!) this.required[this.requiredCount++] = dom.dense!.bits;
+    this.requiredGroupOf = this.#groupOf[requiredWord]!;
+    if (any) for (const list of this.#chainOf[requiredWord]!) this.required[this.requiredCount++] = list.dense!.bits;
   }
 
   /**
-   * The candidate's bound (`own`: its word's score or bound, cw its word) with each other word
-   * whose chain bounds it by those lists' exact scores at doc dd and its other lists' bound; false
+   * The candidate's bound (`own`: its word's score or bound, scannedWord its word) with each other word
+   * whose chain bounds it by those lists' exact scores at doc doc and its other lists' bound; false
    * as soon as the words so far and the others' window bounds cannot reach θ.
    */
-  mayEnter(dd: number, lang: number, cw: number, own: number): boolean {
+  mayEnter(doc: number, lang: number, scannedWord: number, own: number): boolean {
     const pass = this.#pass;
     const { W, windowNonEssential: winNon, slack, top } = pass;
     const windowAfter = this.#windowAfter;
     let v = own;
     for (let w = 0; w < W; w++) {
-      if (w === cw) continue;
+      if (w === scannedWord) continue;
       let b = winNon[w]!;
       const chain = this.#chainOf[w]!;
       if (chain.length > 0) {
         const next = this.#afterChain[w];
         let l = next ? next.suffixBound[lang]! : 0;
         for (let j = 0; j < chain.length; j++) {
-          const dom = chain[j]!;
-          if (dom.suffixBound[lang]! <= l) break; // it and the lists after it bound no higher
-          const dense = dom.dense!;
-          if ((dense.bits[dd >>> 5]! & (1 << (dd & 31))) !== 0) {
-            const e = saturation(dom.scaleFor(lang), denseX(dense.bits, dense.rank, dense.xs, dd));
+          const list = chain[j]!;
+          if (list.suffixBound[lang]! <= l) break; // it and the lists after it bound no higher
+          const dense = list.dense!;
+          if ((dense.bits[doc >>> 5]! & (1 << (doc & 31))) !== 0) {
+            const e = saturation(list.scaleFor(lang), denseX(dense.bits, dense.rank, dense.xs, doc));
             if (e > l) l = e;
           }
         }
         if (l < b) {
           b = l;
-          if (!top.mayEnter((v + b + windowAfter[w]!) * slack, dd)) return false;
+          if (!top.mayEnter((v + b + windowAfter[w]!) * slack, doc)) return false;
         }
       }
       v += b;
     }
-    return top.mayEnter(v * slack, dd);
+    return top.mayEnter(v * slack, doc);
   }
 }

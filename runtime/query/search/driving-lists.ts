@@ -51,13 +51,13 @@ export class DrivingLists {
       const c = order[i]!;
       if (c.ub > prefixMax[c.word]!) prefixMax[c.word] = c.ub;
     }
-    const mEss = (this.#maxScoreEssential = order.slice(pass.nonEssentialCount));
+    const maxScoreEssential = (this.#maxScoreEssential = order.slice(pass.nonEssentialCount));
     const was = new Set(pass.essential);
     for (const c of order) c.drive = false;
     let best = -1;
     if (W > 1) {
       let bestDf = 0;
-      for (const c of mEss) bestDf += df(c);
+      for (const c of maxScoreEssential) bestDf += df(c);
       for (let w = 0; w < W; w++) {
         const postings = this.#drive(w, bestDf, false);
         if (postings < bestDf) {
@@ -67,8 +67,8 @@ export class DrivingLists {
       }
     }
     if (best >= 0) this.#drive(best, Infinity, true);
-    else for (const c of mEss) c.drive = true;
-    pass.essential = mEss.filter((c) => c.drive);
+    else for (const c of maxScoreEssential) c.drive = true;
+    pass.essential = maxScoreEssential.filter((c) => c.drive);
     pass.essentialCount = pass.essential.length;
     for (const c of pass.essential) if (!was.has(c)) c.shallowSeek(frontier);
     for (let w = 0; w < W; w++) {
@@ -96,7 +96,7 @@ export class DrivingLists {
     const { W } = pass;
     const ix = pass.parts.postings.ix;
     const theta = pass.top.theta;
-    const mEss = this.#maxScoreEssential;
+    const maxScoreEssential = this.#maxScoreEssential;
     const cap = this.#cap;
     const capAt = this.#capAt;
     let df = 0;
@@ -104,8 +104,8 @@ export class DrivingLists {
       cap[v] = v === w ? this.#prefixMax[v]! : this.#wordMax[v]!;
       capAt[v] = -1;
     }
-    for (let k = 0; k < mEss.length; k++) {
-      const c = mEss[k]!;
+    for (let k = 0; k < maxScoreEssential.length; k++) {
+      const c = maxScoreEssential[k]!;
       if (c.word === w) {
         df += ix.df(c.term);
         if (mark) c.drive = true;
@@ -116,7 +116,7 @@ export class DrivingLists {
       for (let v = 0; v < W; v++) b += cap[v]!;
       if (b * SUM_SLACK < theta) return df;
       if (df >= most) return Infinity;
-      let mv = -1;
+      let fallsMost = -1;
       let fall = -1;
       for (let v = 0; v < W; v++) {
         const k = capAt[v]!;
@@ -124,29 +124,29 @@ export class DrivingLists {
         const f = cap[v]! - this.#capOf(this.#weaker(k, v), v);
         if (f > fall) {
           fall = f;
-          mv = v;
+          fallsMost = v;
         }
       }
-      if (mv < 0) return Infinity; // (cannot happen: with every list of MaxScore's essential ones, the bound is MaxScore's, below θ)
-      const k = capAt[mv]!;
-      df += ix.df(mEss[k]!.term);
-      if (mark) mEss[k]!.drive = true;
-      const nk = this.#weaker(k, mv);
-      capAt[mv] = nk;
-      cap[mv] = this.#capOf(nk, mv);
+      if (fallsMost < 0) return Infinity; // (cannot happen: with every list of MaxScore's essential ones, the bound is MaxScore's, below θ)
+      const k = capAt[fallsMost]!;
+      df += ix.df(maxScoreEssential[k]!.term);
+      if (mark) maxScoreEssential[k]!.drive = true;
+      const weakerAt = this.#weaker(k, fallsMost);
+      capAt[fallsMost] = weakerAt;
+      cap[fallsMost] = this.#capOf(weakerAt, fallsMost);
     }
   }
 
   /** Word v's next weaker list in MaxScore's essential lists before index k (−1: none). */
   #weaker(k: number, v: number): number {
-    const mEss = this.#maxScoreEssential;
-    let nk = k - 1;
-    while (nk >= 0 && mEss[nk]!.word !== v) nk--;
-    return nk;
+    const maxScoreEssential = this.#maxScoreEssential;
+    let weakerAt = k - 1;
+    while (weakerAt >= 0 && maxScoreEssential[weakerAt]!.word !== v) weakerAt--;
+    return weakerAt;
   }
 
-  /** The bound left for word v once its lists from index nk on are chosen. */
-  #capOf(nk: number, v: number): number {
-    return Math.max(nk >= 0 ? this.#maxScoreEssential[nk]!.ub : 0, this.#prefixMax[v]!);
+  /** The bound left for word v once its lists from index weakerAt on are chosen. */
+  #capOf(weakerAt: number, v: number): number {
+    return Math.max(weakerAt >= 0 ? this.#maxScoreEssential[weakerAt]!.ub : 0, this.#prefixMax[v]!);
   }
 }

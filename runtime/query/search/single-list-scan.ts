@@ -43,41 +43,41 @@ export class SingleListScan {
     const { W, wordScore, allowed, slack, top } = pass;
     const { norms, fieldCount: F, docLanguage } = pass.parts.postings;
     const { minTfOf, candidates } = pass.parts.workspace;
-    const cw = c.word;
+    const word = c.word;
     const blk = c.block!;
     if (!blk.filled) fill(blk, norms, F, docLanguage);
     const { docs, xs, scale, uniform, scaleOf } = c;
     const langs = blk.langs;
     const n = docs.length;
     this.#bounds(c);
-    let nm = this.#nonEss;
+    let ownBound = this.#nonEss;
     let rest = this.#rest;
-    const nc = this.#candidates(c);
-    for (let k = 0; k < nc; k++) {
+    const count = this.#candidates(c);
+    for (let k = 0; k < count; k++) {
       const i = candidates[k]!;
       const x = xs[i]!;
       const lang = langs[i]!;
       if (x < minTfOf[scaleOf[lang]!]!) continue;
-      const dd = docs[i]!;
+      const doc = docs[i]!;
       const s = saturation(uniform >= 0 ? uniform : scale[lang]!, x);
-      if (!top.mayEnter(((s > nm ? s : nm) + rest) * slack, dd)) continue;
-      if (allowed && !allowed[dd]) continue;
+      if (!top.mayEnter(((s > ownBound ? s : ownBound) + rest) * slack, doc)) continue;
+      if (allowed && !allowed[doc]) continue;
       if (this.#chains.words > 0) {
-        if (!this.#chains.mayEnter(dd, lang, cw, s > nm ? s : nm)) continue;
+        if (!this.#chains.mayEnter(doc, lang, word, s > ownBound ? s : ownBound)) continue;
       } else if (++this.#scanned === DENSE_AFTER && pass.essentialCount < pass.byBound.length) {
         pass.useDense = true;
         this.#bounds(c);
-        nm = this.#nonEss;
+        ownBound = this.#nonEss;
         rest = this.#rest;
       }
       for (let w = 0; w < W; w++) wordScore[w] = 0;
-      wordScore[cw] = s;
+      wordScore[word] = s;
       const before = pass.version;
-      pass.complete(dd, lang);
+      pass.complete(doc, lang);
       if (pass.done) return;
       if (pass.version !== before || top.theta !== this.#forTheta) {
         this.#bounds(c);
-        nm = this.#nonEss;
+        ownBound = this.#nonEss;
         rest = this.#rest;
       }
     }
@@ -95,57 +95,57 @@ export class SingleListScan {
     const { docs, xs } = c;
     const blk = c.block!;
     const n = docs.length;
-    let nc = 0;
-    const xLo = this.#lowMinTf;
-    if (!(xLo > 0)) {
-      for (let j = c.i; j < n; j++) cand[nc++] = j;
-      return nc;
+    let count = 0;
+    const lowMinTf = this.#lowMinTf;
+    if (!(lowMinTf > 0)) {
+      for (let j = c.i; j < n; j++) cand[count++] = j;
+      return count;
     }
     const order = blk.order!;
     const langs = blk.langs;
     const words = (n + 31) >>> 5;
     const chains = this.#chains;
-    const nReq = chains.requiredCount;
-    const reqBits = chains.required;
-    const ci = c.i;
+    const requiredCount = chains.requiredCount;
+    const requiredBits = chains.required;
+    const from = c.i;
     const groupOf = chains.requiredGroupOf;
     for (let k = 0; k < words; k++) marks[k] = 0;
     // By tf~ descending, in up to three runs: above every group's chain threshold (marked), then
     // above the lowest (a doc a chain list holds, or tf~ above its group's threshold), then below
     // every group's (a doc a chain list holds, found without a branch).
     let k = 0;
-    const hiX = nReq > 0 && chains.minTfHigh > xLo ? chains.minTfHigh : xLo;
+    const highMinTf = requiredCount > 0 && chains.minTfHigh > lowMinTf ? chains.minTfHigh : lowMinTf;
     for (; k < n; k++) {
       const j = order[k]!;
-      if (!(xs[j]! >= hiX)) break;
-      if (j >= ci) marks[j >>> 5]! |= 1 << (j & 31);
+      if (!(xs[j]! >= highMinTf)) break;
+      if (j >= from) marks[j >>> 5]! |= 1 << (j & 31);
     }
-    if (nReq > 0) {
-      const loX = chains.minTfLow > xLo ? chains.minTfLow : xLo;
-      const r0 = reqBits[0]!;
+    if (requiredCount > 0) {
+      const lowChainMinTf = chains.minTfLow > lowMinTf ? chains.minTfLow : lowMinTf;
+      const r0 = requiredBits[0]!;
       for (; k < n; k++) {
         const j = order[k]!;
         const x = xs[j]!;
-        if (!(x >= loX)) break;
+        if (!(x >= lowChainMinTf)) break;
         const d = docs[j]!;
         let bitsOf = r0[d >>> 5]!;
-        for (let r = 1; r < nReq; r++) bitsOf |= reqBits[r]![d >>> 5]!;
-        const pass = ((bitsOf >>> (d & 31)) & 1) | (x >= chainMinTf[groupOf[langs[j]!]!]! ? 1 : 0);
-        marks[j >>> 5]! |= (pass & (j >= ci ? 1 : 0)) << (j & 31);
+        for (let r = 1; r < requiredCount; r++) bitsOf |= requiredBits[r]![d >>> 5]!;
+        const keep = ((bitsOf >>> (d & 31)) & 1) | (x >= chainMinTf[groupOf[langs[j]!]!]! ? 1 : 0);
+        marks[j >>> 5]! |= (keep & (j >= from ? 1 : 0)) << (j & 31);
       }
       for (; k < n; k++) {
         const j = order[k]!;
-        if (!(xs[j]! >= xLo)) break;
+        if (!(xs[j]! >= lowMinTf)) break;
         const d = docs[j]!;
         let bitsOf = r0[d >>> 5]!;
-        for (let r = 1; r < nReq; r++) bitsOf |= reqBits[r]![d >>> 5]!;
-        marks[j >>> 5]! |= ((bitsOf >>> (d & 31)) & (j >= ci ? 1 : 0)) << (j & 31);
+        for (let r = 1; r < requiredCount; r++) bitsOf |= requiredBits[r]![d >>> 5]!;
+        marks[j >>> 5]! |= ((bitsOf >>> (d & 31)) & (j >= from ? 1 : 0)) << (j & 31);
       }
     }
     for (let k = 0; k < words; k++) {
-      for (let m = marks[k]!; m !== 0; m &= m - 1) cand[nc++] = (k << 5) | (31 - Math.clz32(m & -m));
+      for (let m = marks[k]!; m !== 0; m &= m - 1) cand[count++] = (k << 5) | (31 - Math.clz32(m & -m));
     }
-    return nc;
+    return count;
   }
 
   /** The scanned list's thresholds from θ and the window's non-essential bounds (cached while those stay). */
@@ -163,27 +163,27 @@ export class SingleListScan {
     this.#forVersion = pass.version;
     this.#forDense = pass.useDense;
     for (let w = 0; w < W; w++) this.#forWindow[w] = winNon[w]!;
-    const cw = c.word;
+    const word = c.word;
     const { inverses } = c;
     const minTfOf = pass.parts.workspace.minTfOf;
     const thetaBySlack = theta / slack;
-    const nm = winNon[cw]!;
+    const ownBound = winNon[word]!;
     let rest = 0;
-    for (let w = 0; w < W; w++) if (w !== cw) rest += winNon[w]!;
-    this.#chains.windowChanged(cw);
+    for (let w = 0; w < W; w++) if (w !== word) rest += winNon[w]!;
+    this.#chains.windowChanged(word);
     // Per distinct scale, not per language (usually 1 to 3 scales).
-    let xLo = Infinity;
+    let lowMinTf = Infinity;
     for (let j = 0; j < inverses.length; j++) {
-      const m = minTf(inverses[j]!, nm, rest, theta, thetaBySlack);
+      const m = minTf(inverses[j]!, ownBound, rest, theta, thetaBySlack);
       minTfOf[j] = m;
-      if (m < xLo) xLo = m;
+      if (m < lowMinTf) lowMinTf = m;
     }
     // The chains depend on the non-essential lists only (the same for every window).
     if (pass.useDense && this.#chains.version !== pass.version) this.#chains.build(c);
-    this.#chains.require(c, nm, xLo, theta, thetaBySlack);
-    this.#nonEss = nm;
+    this.#chains.require(c, ownBound, lowMinTf, theta, thetaBySlack);
+    this.#nonEss = ownBound;
     this.#rest = rest;
-    this.#lowMinTf = xLo;
+    this.#lowMinTf = lowMinTf;
   }
 
 }
