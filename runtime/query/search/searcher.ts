@@ -7,10 +7,11 @@
 import { SearchIndexReader, type SearchIndexData } from '../../format/search-index.ts';
 import { normalizeText } from '../../format/text/normalize.ts';
 import { tokenizeQuery } from '../../format/text/tokenize.ts';
+import type { Cursor } from './cursor.ts';
 import { DenseForms } from './dense.ts';
 import { BLOCK_CACHE_BLOCKS, DENSE_CACHE_TERMS } from './knobs.ts';
 import { MaxScorePass, type PassParts } from './max-score.ts';
-import { QueryPlanner } from './plan.ts';
+import { QueryPlanner, type MaskStats } from './plan.ts';
 import { Postings } from './postings.ts';
 import { Seeder } from './seed.ts';
 import { TermAtATime } from './taat.ts';
@@ -74,7 +75,7 @@ export class Searcher {
   }
 
   /** Whether term at a time scores this query (forced by the strategy, else taat.ts decides). */
-  #termAtATime(cursors: Parameters<TermAtATime['suits']>[0], mask: Parameters<TermAtATime['suits']>[1]): boolean {
+  #termAtATime(cursors: readonly Cursor[], mask: MaskStats | null): boolean {
     if (this.#strategy !== 'auto') return this.#strategy === 'term-at-a-time';
     return this.#taat.suits(cursors, mask);
   }
