@@ -7,6 +7,7 @@
 import { saturation } from './bm25.ts';
 import { tfAt } from './block-cache.ts';
 import { denseX } from './dense.ts';
+import type { Cursor } from './cursor.ts';
 import { DENSE_AFTER } from './knobs.ts';
 import type { MaxScorePass } from './max-score.ts';
 
@@ -16,10 +17,14 @@ export class Completion {
   readonly #wordBound: Float64Array;
   /** Docs completed so far (dense forms are used after DENSE_AFTER). */
   #completed = 0;
+  readonly #norms: Float32Array;
+  readonly #fieldCount: number;
 
   constructor(pass: MaxScorePass) {
     this.#pass = pass;
     this.#wordBound = new Float64Array(pass.W);
+    this.#norms = pass.parts.postings.norms;
+    this.#fieldCount = pass.parts.postings.fieldCount;
   }
 
   /**
@@ -48,52 +53,42 @@ export class Completion {
       // d's bound without the word's lists; with them it is rest + the word's best (so far or
       // to come: suffixBound bounds the lists not yet probed).
       const rest = upper - wordBound[w]!;
-      const best = this.#bestOfWord(d, lang, w, rest, slack, top.theta, top.kthDoc);
-      if (best < 0) return false;
+      let best = wordScore[w]!;
+      const lists = nonEssentialOf[w]!;
+      for (let j = 0; j < lists.length; j++) {
+        const c = lists[j]!;
+        const bound = c.suffixBound[lang]!;
+        if (bound <= best) break;
+        const u = (rest + bound) * slack;
+        if (!top.mayEnter(u, d)) return false;
+        if (c.winUb <= best) continue;
+        const sc = c.scaleFor(lang);
+        if (c.uniform < 0 && saturation(sc, c.winMaxTf) <= best) continue;
+        const s = this.#score(c, d, sc, best);
+        if (s > best) best = s;
+      }
       upper = rest + best;
       wordScore[w] = best;
     }
     return true;
   }
 
-  /** Word w's exact score at d from its non-driving lists (at least its score so far), or −1 once d cannot reach θ. */
-  #bestOfWord(d: number, lang: number, w: number, rest: number, slack: number, theta: number, kthDoc: number): number {
-    const pass = this.#pass;
-    const { norms, fieldCount: F } = pass.parts.postings;
-    const lists = pass.nonEssentialOf[w]!;
-    let best = pass.wordScore[w]!;
-    for (let j = 0; j < lists.length; j++) {
-      const c = lists[j]!;
-      const bound = c.suffixBound[lang]!;
-      if (bound <= best) break;
-      const u = (rest + bound) * slack;
-      if (u < theta || (u === theta && d > kthDoc)) return -1;
-      if (c.winUb <= best) continue;
-      const sc = c.scaleFor(lang);
-      if (c.uniform < 0 && saturation(sc, c.winMaxTf) <= best) continue;
-      if (pass.useDense) {
-        // A frequent list's dense form gives its tf~ at d without a search of its postings.
-        const dense = c.dense === undefined ? (c.dense = pass.parts.dense.get(c.term)) : c.dense;
-        if (dense) {
-          if ((dense.bits[d >>> 5]! & (1 << (d & 31))) !== 0) {
-            const s = saturation(sc, denseX(dense.bits, dense.rank, dense.xs, d));
-            if (s > best) best = s;
-          }
-          continue;
-        }
-      }
-      c.shallowSeek(d);
-      if (c.doc !== d) continue; // past d (also END), or not loaded and d may be in the block
-      if (!c.loaded) {
-        // Read the block only if its bound for this doc's language can beat the best so far.
-        if (saturation(sc, c.max[c.bi]!) <= best) continue;
-        c.load();
-      }
-      if (c.doc === d) {
-        const s = saturation(sc, tfAt(c.docs, c.tfs, c.xs, c.i, norms, F));
-        if (s > best) best = s;
-      }
+  /**
+   * List c's score at d (of scale sc), when it may beat `best` (else at most `best`): through its
+   * dense form once those are in use (no search of its postings), else its cursor moved to d,
+   * reading the block only if its bound for d's language can beat `best`.
+   */
+  #score(c: Cursor, d: number, sc: number, best: number): number {
+    if (this.#pass.useDense) {
+      const dense = c.dense === undefined ? (c.dense = this.#pass.parts.dense.get(c.term)) : c.dense;
+      if (dense) return (dense.bits[d >>> 5]! & (1 << (d & 31))) !== 0 ? saturation(sc, denseX(dense.bits, dense.rank, dense.xs, d)) : 0;
     }
-    return best;
+    c.shallowSeek(d);
+    if (c.doc !== d) return 0; // past d (also END), or not loaded and d may be in the block
+    if (!c.loaded) {
+      if (saturation(sc, c.max[c.bi]!) <= best) return 0;
+      c.load();
+    }
+    return c.doc === d ? saturation(sc, tfAt(c.docs, c.tfs, c.xs, c.i, this.#norms, this.#fieldCount)) : 0;
   }
 }

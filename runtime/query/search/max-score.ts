@@ -70,6 +70,10 @@ export class MaxScorePass {
   /** The docs scored by seeding (ascending), not scored again, and the first not yet passed. */
   #seeded: Uint32Array = new Uint32Array(0);
   #seedAt = 0;
+  /** The index's per-doc values (Postings), kept at hand for the per-doc steps. */
+  readonly #norms: Float32Array;
+  readonly #fieldCount: number;
+  readonly #docLanguage: Uint8Array;
   readonly #driving: DrivingLists;
   readonly #completion: Completion;
   readonly #blockMax: BlockMax;
@@ -82,6 +86,9 @@ export class MaxScorePass {
     this.exhaustive = exhaustive;
     this.slack = W > 1 ? SUM_SLACK : 1;
     this.top = new TopK(limit);
+    this.#norms = parts.postings.norms;
+    this.#fieldCount = parts.postings.fieldCount;
+    this.#docLanguage = parts.postings.docLanguage;
     const order = cursors.slice().sort((a, b) => a.ub - b.ub || a.word - b.word || a.term - b.term);
     this.byBound = order;
     // MaxScore over lists: by bound ascending, a prefix of lists is non-essential while no doc
@@ -186,8 +193,9 @@ export class MaxScorePass {
 
   /** Every essential list past the excluded docs of its loaded block, a byte test each (a sparse mask: most are). */
   #passExcluded(allowed: Uint8Array): void {
-    for (let k = 0; k < this.essentialCount; k++) {
-      const c = this.essential[k]!;
+    const essential = this.essential;
+    for (let k = 0, E = this.essentialCount; k < E; k++) {
+      const c = essential[k]!;
       while (c.loaded && allowed[c.doc] === 0) {
         const docs = c.docs;
         const n = docs.length;
@@ -202,8 +210,9 @@ export class MaxScorePass {
   /** The lowest doc any essential list may hold next. */
   #lowestDoc(): number {
     let low = END;
-    for (let k = 0; k < this.essentialCount; k++) {
-      const x = this.essential[k]!.doc;
+    const essential = this.essential;
+    for (let k = 0, E = this.essentialCount; k < E; k++) {
+      const x = essential[k]!.doc;
       if (x < low) low = x;
     }
     return low;
@@ -212,8 +221,9 @@ export class MaxScorePass {
   /** The next doc: the blocks of the lists that may hold it read. */
   #loadNext(): number {
     let d = END;
-    for (let k = 0; k < this.essentialCount; k++) {
-      const c = this.essential[k]!;
+    const essential = this.essential;
+    for (let k = 0, E = this.essentialCount; k < E; k++) {
+      const c = essential[k]!;
       if (!c.loaded) {
         if (c.doc > d || c.doc === END) continue;
         c.load();
@@ -237,12 +247,14 @@ export class MaxScorePass {
 
   /** Doc d scored by the essential lists on it (the best candidate per word), then completed. */
   #scoreEssential(d: number): void {
-    const { norms, fieldCount: F, docLanguage } = this.parts.postings;
-    const lang = docLanguage[d]!;
+    const norms = this.#norms;
+    const F = this.#fieldCount;
+    const lang = this.#docLanguage[d]!;
     const wordScore = this.wordScore;
     for (let w = 0; w < this.W; w++) wordScore[w] = 0;
-    for (let k = 0; k < this.essentialCount; k++) {
-      const c = this.essential[k]!;
+    const essential = this.essential;
+    for (let k = 0, E = this.essentialCount; k < E; k++) {
+      const c = essential[k]!;
       if (c.doc !== d) continue;
       const s = saturation(c.scaleFor(lang), tfAt(c.docs, c.tfs, c.xs, c.i, norms, F));
       if (s > wordScore[c.word]!) wordScore[c.word] = s;
