@@ -28,6 +28,8 @@
  */
 import { alignUp, decodeContainer, encodeContainer, FormatError } from './container.ts';
 import { bufferSource, type ByteSource } from './shard.ts';
+import { crc32c } from './crc32c.ts';
+import { CHECK_AT, checksLength, RESIDENT_SECTIONS, SEARCH_SECTION_COUNT, SEARCH_SECTIONS, sealSearchIndex } from './search-checks.ts';
 
 /** Indexed fields, in column order. */
 export const SEARCH_FIELDS = ['title', 'ingredients', 'labels', 'description', 'instructions'] as const;
@@ -79,8 +81,8 @@ interface SearchIndexHeader {
   sections: [number, number][];
 }
 
-const SECTION_COUNT = 7;
-const S = { terms: 0, termStarts: 1, termMax: 2, blocks: 3, postings: 4, lengths: 5, docLanguage: 6 } as const;
+const SECTION_COUNT = SEARCH_SECTION_COUNT;
+const S = SEARCH_SECTIONS;
 
 /** Typed arrays use the platform's byte order: on little-endian ones, u32 runs are copied as bytes. */
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
@@ -161,6 +163,7 @@ export function encodeSearchIndex(ix: SearchIndexData): Buffer {
     postings,
     bytesOf(ix.lengths),
     bytesOf(ix.docLanguage),
+    Buffer.alloc(checksLength(T, K)), // filled by sealSearchIndex below
   ];
   const sections: [number, number][] = [];
   const payload: Buffer[] = [];
@@ -186,7 +189,9 @@ export function encodeSearchIndex(ix: SearchIndexData): Buffer {
     fieldB,
     sections,
   };
-  return encodeContainer('searchIndex', header, payload);
+  const file = encodeContainer('searchIndex', header, payload);
+  sealSearchIndex(file, { payloadStart: file.length - at, sections, termCount: T, blockCount: K, blockSize: B, fieldCount: F });
+  return file;
 }
 
 /** Copies bytes into a fresh, aligned ArrayBuffer (reads from a ByteSource may be unaligned views). */
@@ -237,8 +242,11 @@ export class SearchIndexReader {
   readonly lengths: Uint16Array;
   readonly docLanguage: Uint8Array;
   readonly #source: ByteSource;
+  readonly #name: string;
   /** Absolute file offsets of the sections. */
   readonly #at: number[];
+  /** CRC-32C of each term's block bounds, then of each block (the Checks section, from BoundsCrc on). */
+  readonly #crcs: Uint32Array;
 
   constructor(source: ByteSource, name: string) {
     this.#source = source;
@@ -251,13 +259,26 @@ export class SearchIndexReader {
     const T = h.termCount;
     const P = h.postingCount;
     const N = h.docCount;
-    const want = [-1, 4 * (T + 1), 4 * T, 8 * h.blockCount, P * (4 + F), 2 * N * F, N];
+    const want = [-1, 4 * (T + 1), 4 * T, 8 * h.blockCount, P * (4 + F), 2 * N * F, N, checksLength(T, h.blockCount)];
     this.#at = h.sections.map(([off, len], i) => {
       if (payloadStart + off + len > source.size) throw new FormatError(`${name}: section ${i} overruns the file`);
       if (want[i]! >= 0 && len !== want[i]) throw new FormatError(`${name}: section sizes disagree with the header`);
       return payloadStart + off;
     });
-    const section = (i: number): Buffer => source.read(this.#at[i]!, h.sections[i]![1]);
+    this.#name = name;
+    // Nothing is used before it is checked (FORMAT.md § 15 Checks): the Checks section, then the head and the resident sections.
+    const checks = u32(source.read(this.#at[S.checks]!, h.sections[S.checks]![1]));
+    const checksBytes = new Uint8Array(checks.buffer, checks.byteOffset, checks.byteLength - 4);
+    if (checks.length === 0 || crc32c(checksBytes) !== checks[checks.length - 1]) throw new FormatError(`${name}: the Checks section does not match its checksum (corrupt or altered)`);
+    if (crc32c(source.read(0, payloadStart)) !== checks[CHECK_AT.head]) throw new FormatError(`${name}: the header does not match its checksum (corrupt or altered)`);
+    const sections = new Map<number, Buffer>();
+    for (const i of RESIDENT_SECTIONS) {
+      const b = source.read(this.#at[i]!, h.sections[i]![1]);
+      if (crc32c(b) !== checks[CHECK_AT.section + i]) throw new FormatError(`${name}: section ${i} does not match its checksum (corrupt or altered)`);
+      sections.set(i, b);
+    }
+    this.#crcs = checks.subarray(CHECK_AT.bounds, checks.length - 1);
+    const section = (i: number): Buffer => sections.get(i)!;
     const termsText = section(S.terms).toString('utf8');
     this.terms = termsText.length === 0 ? [] : termsText.slice(0, -1).split('\n');
     this.termStarts = u32(section(S.termStarts));
@@ -293,6 +314,11 @@ export class SearchIndexReader {
     if (!ok) throw new FormatError(`${name}: section sizes disagree with the header`);
   }
 
+  /** Throws a FormatError unless `raw` (read from disk just now) has the CRC-32C at `i` of the Checks (from BoundsCrc on). */
+  #check(raw: Uint8Array, i: number, what: string): void {
+    if (crc32c(raw) !== this.#crcs[i]) throw new FormatError(`${this.#name}: ${what} does not match its checksum (corrupt or altered)`);
+  }
+
   static fromData(ix: SearchIndexData): SearchIndexReader {
     return new SearchIndexReader(bufferSource(encodeSearchIndex(ix)), 'search/index.bin');
   }
@@ -306,6 +332,7 @@ export class SearchIndexReader {
     const k0 = this.blockStarts[t]!;
     const n = this.blockStarts[t + 1]! - k0;
     const raw = this.#source.read(this.#at[S.blocks]! + 8 * k0, 8 * n);
+    this.#check(raw, t, `the block bounds of term ${t}`);
     const last = new Uint32Array(n);
     const max = new Float32Array(n);
     for (let i = 0; i < n; i++) {
@@ -321,6 +348,7 @@ export class SearchIndexReader {
     const p = this.termStarts[t]! + j * this.blockSize;
     const n = Math.min(this.blockSize, this.termStarts[t + 1]! - p);
     const raw = this.#source.read(this.#at[S.postings]! + p * (4 + F), n * (4 + F));
+    this.#check(raw, this.termCount + this.blockStarts[t]! + j, `block ${j} of term ${t}`);
     const docs = into && into.length >= n ? into.subarray(0, n) : new Uint32Array(n);
     if (LITTLE_ENDIAN) new Uint8Array(docs.buffer, docs.byteOffset, 4 * n).set(raw.subarray(0, 4 * n));
     else for (let i = 0; i < n; i++) docs[i] = raw.readUInt32LE(4 * i);
@@ -342,6 +370,7 @@ export class SearchIndexReader {
     for (let j = 0; j * B < df; j++) {
       const n = Math.min(B, df - j * B);
       const at = j * B * (4 + F);
+      this.#check(raw.subarray(at, at + n * (4 + F)), this.termCount + this.blockStarts[t]! + j, `block ${j} of term ${t}`);
       const docs = scratch.subarray(0, n);
       if (LITTLE_ENDIAN) new Uint8Array(docs.buffer, docs.byteOffset, 4 * n).set(raw.subarray(at, at + 4 * n));
       else for (let i = 0; i < n; i++) docs[i] = raw.readUInt32LE(at + 4 * i);
