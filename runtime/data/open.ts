@@ -64,6 +64,12 @@ export interface OpenOptions {
   verify?: VerifyMode;
 }
 
+/** An aligned buffer for a file's bytes (bitmap views want 32-byte alignment), as a Buffer over the same memory. */
+function alignedFileBuffer(size: number): Buffer {
+  const bytes = alignedBuffer(size);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 /** Files that stay on disk and are read by positional reads (never loaded whole for serving). */
 const onDisk = (p: string) => p.startsWith('records/') || p === PATHS.searchIndex;
 
@@ -199,7 +205,7 @@ export function openDataset(dir: string, options: OpenOptions = {}): Dataset {
     let b = bytes.get(p);
     if (b) return b;
     const size = sizeOf(p);
-    b = alignedBuffer(size);
+    b = alignedFileBuffer(size);
     const got = readWhole(path.join(dir, p), b);
     if (got !== size) throw new DatasetError(`${path.join(dir, p)} ended early (${got} of ${size} bytes). ${REBUILD}`);
     bytes.set(p, b);
@@ -210,7 +216,7 @@ export function openDataset(dir: string, options: OpenOptions = {}): Dataset {
     const ready = bytes.get(p);
     if (ready) return ready;
     const size = sizeOf(p);
-    const b = alignedBuffer(size);
+    const b = alignedFileBuffer(size);
     const fh = await fs.promises.open(path.join(dir, p), 'r');
     try {
       for (let at = 0; at < size; ) {

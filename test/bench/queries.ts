@@ -9,6 +9,7 @@ import type { BitmapFamily } from '../../runtime/format/constants.ts';
 import type { Engine } from '../../runtime/query/engine.ts';
 import type { PageRequest, RecipeFilter } from '../../runtime/query/filter.ts';
 import { decodeQuery, parseRecipesQuery } from '../../runtime/query/params.ts';
+import { cardinality, type Bitmap } from '../../runtime/format/bitmap.ts';
 import type { PantryRequest, SearchRequest } from './subjects/types.ts';
 
 export type QueryGroup = 'filter' | 'pantry' | 'search';
@@ -58,8 +59,8 @@ export function buildQueries(ds: Dataset, engine: Engine): BenchQuery[] {
   add('preset', 'nutrition=low-calorie');
   add('preset', 'nutrition=high-protein,low-sodium');
   add('deep offset', `offset=${Math.max(0, n - 20)}`);
-  add('deep offset', `language=${top('language')}&offset=${Math.floor((ds.families.language.get(top('language') ?? '')?.size ?? 0) * 0.9)}`);
-  add('deep offset', `cuisine=${top('cuisine')}&offset=${Math.floor((ds.families.cuisine.get(top('cuisine') ?? '')?.size ?? 0) * 0.9)}`);
+  add('deep offset', `language=${top('language')}&offset=${Math.floor(sizeOf(ds.families.language.get(top('language') ?? '')) * 0.9)}`);
+  add('deep offset', `cuisine=${top('cuisine')}&offset=${Math.floor(sizeOf(ds.families.cuisine.get(top('cuisine') ?? '')) * 0.9)}`);
   add('page', '');
 
   // Pantries: common non-staple ingredients, with and without the staples in them.
@@ -75,3 +76,5 @@ export function buildQueries(ds: Dataset, engine: Engine): BenchQuery[] {
   for (const [q, language] of FILTERED_SEARCHES) queries.push({ group: 'search', kind: 'search + filter', name: `${q} (language=${language})`, search: { query: q, limit: 10, language } });
   return queries;
 }
+
+const sizeOf = (b: Bitmap | undefined): number => (b === undefined ? 0 : cardinality(b));
