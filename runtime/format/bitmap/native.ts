@@ -5,6 +5,7 @@
  * here it is a RoaringBitmap32 (`R`), and the casts cost nothing at run time.
  */
 import roaring from 'roaring';
+import { walkIntersections } from './first-of-intersections.ts';
 import { BITMAP_ALIGNMENT, CHUNK, type Bitmap } from './types.ts';
 
 const { RoaringBitmap32 } = roaring;
@@ -359,8 +360,6 @@ export function firstOfIntersections(
   maxChunks: number,
 ): { values: number[]; pair: number[]; complete: boolean } {
   const pairs = pairBitmaps as unknown as readonly (readonly [R, R])[];
-  const values: number[] = [];
-  const pair: number[] = [];
   let first = Infinity;
   let last = -1;
   for (const [a] of pairs) {
@@ -369,29 +368,16 @@ export function firstOfIntersections(
     last = Math.max(last, Math.floor(a.maximum() / CHUNK));
   }
   const part = new RoaringBitmap32();
-  let c = first;
-  for (let read = 0; c <= last && values.length < limit && read < maxChunks; c++) {
-    const found: [number, number][] = [];
-    const want = limit - values.length; // from each pair: its values in this chunk are ascending
-    let holds = false;
-    pairs.forEach(([a, b], i) => {
-      if (a.rangeCardinality(c * CHUNK, (c + 1) * CHUNK) === 0) return;
-      holds = true;
-      part.copyFrom(chunkRange(c));
-      part.andInPlace(a);
-      part.andInPlace(b);
-      if (part.size > 0) for (const v of part.rangeUint32Array(0, want)) found.push([v, i]);
-    });
-    if (!holds) continue;
-    read++;
-    found.sort((x, y) => x[0] - y[0]);
-    for (const [v, i] of found.slice(0, want)) {
-      values.push(v);
-      pair.push(i);
-    }
-  }
+  const out = walkIntersections(pairs.length, first, last, limit, maxChunks, (i, c, want) => {
+    const [a, b] = pairs[i]!;
+    if (a.rangeCardinality(c * CHUNK, (c + 1) * CHUNK) === 0) return undefined;
+    part.copyFrom(chunkRange(c));
+    part.andInPlace(a);
+    part.andInPlace(b);
+    return part.size > 0 ? part.rangeUint32Array(0, want) : [];
+  });
   part.clear();
-  return { values, pair, complete: values.length === limit || c > last };
+  return out;
 }
 
 /** The values at ranks [offset, offset + limit) in ascending order. */
