@@ -43,8 +43,11 @@ export function runContainer(pairs: Uint16Array): Container {
   return new Container(RUN, card, pairs, NO_WORDS);
 }
 
-/** [lo, hi) within a chunk as one run. */
-export const rangeContainer = (lo: number, hi: number): Container => new Container(RUN, hi - lo, Uint16Array.of(lo, hi - lo - 1), NO_WORDS);
+/** [lo, hi) within a chunk: one run, or an array for one or two values (as CRoaring makes ranges, so the bytes agree). */
+export function rangeContainer(lo: number, hi: number): Container {
+  if (hi - lo <= 2) return arrayContainer(hi - lo === 1 ? Uint16Array.of(lo) : Uint16Array.of(lo, lo + 1));
+  return new Container(RUN, hi - lo, Uint16Array.of(lo, hi - lo - 1), NO_WORDS);
+}
 
 export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;

@@ -126,12 +126,19 @@ function u16(bytes: Uint8Array, at: number, length: number, copy: boolean): Uint
   const start = bytes.byteOffset + at;
   if (start + 2 * length > bytes.byteOffset + bytes.byteLength) return new Uint16Array(0); // caught by the overrun check
   if (!copy && start % 2 === 0) return new Uint16Array(bytes.buffer, start, length);
-  return new Uint16Array(bytes.slice(at, at + 2 * length).buffer);
+  return new Uint16Array(copyOf(bytes, at, 2 * length));
 }
 
 function u32(bytes: Uint8Array, at: number, length: number, copy: boolean): Uint32Array {
   const start = bytes.byteOffset + at;
   if (start + 4 * length > bytes.byteOffset + bytes.byteLength) return new Uint32Array(0);
   if (!copy && start % 4 === 0) return new Uint32Array(bytes.buffer, start, length);
-  return new Uint32Array(bytes.slice(at, at + 4 * length).buffer);
+  return new Uint32Array(copyOf(bytes, at, 4 * length));
+}
+
+/** A copy of bytes [at, at + length) in a new ArrayBuffer (not `slice`: on a Node Buffer it shares memory). */
+function copyOf(bytes: Uint8Array, at: number, length: number): ArrayBuffer {
+  const out = new Uint8Array(length);
+  out.set(bytes.subarray(at, at + length));
+  return out.buffer;
 }
