@@ -5,7 +5,7 @@
  * target's own bitset words, which an in-place operation passes to be reused. A result may be one
  * of the inputs (the caller checks identity before taking ownership); null is the empty chunk.
  */
-import { ARRAY, ARRAY_MAX, Container, WORDS, arrayContainer, contains, fromWords, popcount, wordsOf } from './container.ts';
+import { ARRAY, ARRAY_MAX, BITSET, Container, RUN, WORDS, arrayContainer, contains, fromWords, popcount, runContainer, wordsOf } from './container.ts';
 
 const AND = 0;
 const OR = 1;
@@ -80,9 +80,41 @@ function arrays(op: Op, a: Container, b: Container): Container | null {
 }
 
 export function andC(a: Container, b: Container, into?: Uint32Array): Container | null {
-  if (a.kind === ARRAY) return b.kind === ARRAY ? arrays(AND, a, b) : filter(a, b, true);
-  if (b.kind === ARRAY) return filter(b, a, true);
+  if (a.kind === ARRAY) return b.kind === ARRAY ? arrays(AND, a, b) : b.kind === RUN ? arrayInRuns(a, b) : filter(a, b, true);
+  if (b.kind === ARRAY) return a.kind === RUN ? arrayInRuns(b, a) : filter(b, a, true);
+  if (a.kind === RUN && b.kind === RUN) return runsAndRuns(a.values, b.values);
   return byWords(AND, a, b, into);
+}
+
+/** The values of array `a` inside the runs of `r`: one pass over both. */
+function arrayInRuns(a: Container, r: Container): Container | null {
+  const v = a.values;
+  const p = r.values;
+  const out = new Uint16Array(v.length);
+  let n = 0;
+  for (let i = 0, j = 0; i < v.length && j < p.length; ) {
+    const x = v[i]!;
+    if (x < p[j]!) i++;
+    else if (x > p[j]! + p[j + 1]!) j += 2;
+    else (out[n++] = x), i++;
+  }
+  return n === 0 ? null : n === v.length ? a : arrayContainer(out.subarray(0, n));
+}
+
+/** The overlaps of two run lists, as runs. */
+function runsAndRuns(x: Uint16Array, y: Uint16Array): Container | null {
+  const out = new Uint16Array(x.length + y.length);
+  let n = 0;
+  for (let i = 0, j = 0; i < x.length && j < y.length; ) {
+    const xEnd = x[i]! + x[i + 1]!;
+    const yEnd = y[j]! + y[j + 1]!;
+    const start = Math.max(x[i]!, y[j]!);
+    const end = Math.min(xEnd, yEnd);
+    if (start <= end) (out[n++] = start), (out[n++] = end - start);
+    if (xEnd < yEnd) i += 2;
+    else j += 2;
+  }
+  return n === 0 ? null : runContainer(out.slice(0, n));
 }
 
 export function orC(a: Container, b: Container, into?: Uint32Array): Container | null {
@@ -102,6 +134,8 @@ export function xorC(a: Container, b: Container, into?: Uint32Array): Container 
 
 /** |a ∩ b| without building it. */
 export function andCardC(a: Container, b: Container): number {
+  // Runs against runs or an array: one pass over both lists.
+  if ((a.kind === RUN && b.kind !== BITSET) || (b.kind === RUN && a.kind !== BITSET)) return andC(a, b)?.card ?? 0;
   if (a.kind === ARRAY || b.kind === ARRAY) {
     const [s, o] = a.kind === ARRAY ? [a, b] : [b, a];
     let n = 0;

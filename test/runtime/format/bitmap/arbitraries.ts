@@ -1,6 +1,6 @@
 /**
  * Random value sets for comparing the two bitmap implementations: a few chunks, each empty,
- * sparse (array), dense (bitset), made of runs, or full, at low keys or at the top of the u32
+ * sparse (array), dense (bitset), made of long or short runs, or full, at low keys or at the top of the u32
  * range, plus the edge values 0, 65535, 65536 and 2^32 − 1.
  */
 import fc from 'fast-check';
@@ -9,7 +9,7 @@ const CHUNK = 65536;
 
 const chunkArb = fc.record({
   key: fc.oneof(fc.integer({ min: 0, max: 4 }), fc.constant(65535), fc.integer({ min: 5, max: 65534 })),
-  shape: fc.constantFrom('sparse', 'dense', 'runs', 'full', 'edges', 'empty'),
+  shape: fc.constantFrom('sparse', 'dense', 'runs', 'short runs', 'full', 'edges', 'empty'),
   seed: fc.integer({ min: 1, max: 2 ** 30 }),
 });
 
@@ -25,6 +25,9 @@ function chunkValues(key: number, shape: string, seed: number): number[] {
       const start = Math.floor(rnd() * CHUNK);
       for (let v = start; v < Math.min(CHUNK, start + 1 + Math.floor(rnd() * 3000)); v++) out.push(base + v);
     }
+  else if (shape === 'short runs')
+    // Runs of 2–5 values a few apart (many short runs: run containers, as real ingredient sets give).
+    for (let v = Math.floor(rnd() * 1000); v < CHUNK; v += 2 + Math.floor(rnd() * 10)) for (let e = v + 2 + Math.floor(rnd() * 4); v < Math.min(e, CHUNK); v++) out.push(base + v);
   else if (shape === 'full') for (let v = 0; v < CHUNK; v++) out.push(base + v);
   else if (shape === 'edges') out.push(base, base + 65535, base + 1, base + 32768);
   return out;
