@@ -21,9 +21,11 @@ const BITSET_BYTES = 8192;
 
 /** The container as it is written: run or not, by serialised size. */
 function optimised(c: Container): Container {
+  // CRoaring's sizes: a run container 2 + 4 bytes per run, an array 2 bytes per value (its
+  // count is not counted), a bitset 8 KB.
   const runBytes = 2 + 4 * runCount(c);
-  if (c.kind === RUN) return runBytes <= Math.min(BITSET_BYTES, 2 + 2 * c.card) ? c : toPlain(c);
-  const plainBytes = c.kind === ARRAY ? 2 + 2 * c.card : BITSET_BYTES;
+  if (c.kind === RUN) return runBytes <= Math.min(BITSET_BYTES, 2 * c.card) ? c : toPlain(c);
+  const plainBytes = c.kind === ARRAY ? 2 * c.card : BITSET_BYTES;
   return runBytes < plainBytes ? toRun(c) : c;
 }
 

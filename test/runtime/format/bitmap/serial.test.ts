@@ -32,6 +32,20 @@ describe('portable and native bitmap bytes', () => {
       }),
       { numRuns: 80 },
     );
+    // Array containers at the edge of the run choice: c values in r runs, around c = 2r.
+    for (let runs = 1; runs <= 12; runs++)
+      for (let extra = -2; extra <= 2; extra++) {
+        const values: number[] = [];
+        for (let r = 0; r < runs; r++) for (let k = 0; k < 2 + (r === 0 ? Math.max(extra, -1) : 0); k++) values.push(65536 + 10 * r + k);
+        expect(portable.serializeBitmap(portable.bitmapOf(values))).toEqual(new Uint8Array(native.serializeBitmap(native.bitmapOf(values))));
+      }
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(65535), fc.integer({ min: 1, max: 4 })), { minLength: 1, maxLength: 40 }), (runs) => {
+        const values = [...new Set(runs.flatMap(([start, len]) => Array.from({ length: len }, (_, k) => Math.min(65535, start + k))))].sort((a, b) => a - b);
+        expect(portable.serializeBitmap(portable.bitmapOf(values))).toEqual(new Uint8Array(native.serializeBitmap(native.bitmapOf(values))));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('writes the same bytes for sets built by operations (ranges, complements, unions)', () => {
@@ -45,7 +59,7 @@ describe('portable and native bitmap bytes', () => {
         });
         expect(bytes[1]).toEqual(bytes[0]);
       }),
-      { numRuns: 40 },
+      { numRuns: 100 },
     );
   });
 
@@ -89,6 +103,8 @@ describe('portable and native bitmap bytes', () => {
       expect({ name, size: values.length }).toEqual({ name, size: cardinality });
       expect({ name, same: portable.toUint32Array(portable.viewBitmap(aligned)) }).toEqual({ name, same: values });
       expect({ name, same: portable.toUint32Array(portable.deserializeBitmap(bytes)) }).toEqual({ name, same: values });
+      // Written again from its values, the portable module gives the file's bytes.
+      expect({ name, bytes: portable.serializeBitmap(portable.bitmapOf(values)) }).toEqual({ name, bytes: new Uint8Array(bytes) });
     }
   });
 });
