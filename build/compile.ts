@@ -25,10 +25,10 @@ import { readAllSources, selectedAdapters, sourceDir } from './sources/index.ts'
 import type { SourceRecord } from './sources/types.ts';
 import { ReportBuilder, type BuildReport } from './report.ts';
 import { compareDocOrder } from './write/doc-order.ts';
-import { LINE_BATCH, normalisePool, type PoolCatalog } from './write/normalise-pool.ts';
+import { LINE_BATCH, normalisePool, type PoolCatalog } from './threads/normalise-pool.ts';
 import { searchWriter } from './write/search.ts';
-import { searchSpillWriter, searchThread, type SearchThread } from './write/search-thread.ts';
-import { fileThread, type FileThread } from './write/file-thread.ts';
+import { searchSpillWriter, searchThread, type SearchThread } from './threads/search-thread.ts';
+import { fileThread, type FileThread } from './threads/file-thread.ts';
 import { spillRecipes } from './write/spill.ts';
 import { PART_WRITERS, writeDataset } from './write/write-dataset.ts';
 import type { Manifest } from '../runtime/format/manifest.ts';

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareDocOrder } from '../../../build/write/doc-order.ts';
 import { finishSearchFile, planSearchFile, searchFileBlocks, SearchIndexBuilder, searchWriter, writeSearchFileHead } from '../../../build/write/search.ts';
-import { searchThread, splitDocs } from '../../../build/write/search-thread.ts';
+import { searchThread, splitDocs } from '../../../build/threads/search-thread.ts';
 import { spillRecipes, SpillWriter, type SpillLayout } from '../../../build/write/spill.ts';
 import { SpillLines, writeRecipeSearchRecord } from '../../../build/write/spill-render.ts';
 import { ByteSink } from '../../../build/write/byte-sink.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, fieldTexts, packSearchTexts, SearchIndexBuilder, searchWriter, unpackSearchTexts } from '../../../build/write/search.ts';
-import { searchThread } from '../../../build/write/search-thread.ts';
+import { searchThread } from '../../../build/threads/search-thread.ts';
 import { replaySearchRecords, spillRecipes } from '../../../build/write/spill.ts';
 import { PART_WRITERS, writeDataset, writePart } from '../../../build/write/write-dataset.ts';
 import { PATHS } from '../../../runtime/format/constants.ts';

@@ -18,7 +18,7 @@ import type { CatalogEntry } from '../../runtime/format/catalog.ts';
 import type { ReportState } from '../report.ts';
 import type { SharedLine } from '../normalize/ingredients.ts';
 import type { LineBatch, SourceRecord } from '../sources/types.ts';
-import type { SpillFiles, SpillPositions } from './spill.ts';
+import type { SpillFiles, SpillPositions } from '../write/spill.ts';
 
 /** One input's outcome (BatchOut.kinds): a recipe (spilled by the worker), a normalisation failure, a skipped line, or an error that aborts the build. */
 export const RECIPE = 0;
