@@ -28,7 +28,7 @@ import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:wor
 import { createSignal, startThread, threadPoster, waitFor, type ThreadLink } from './thread.ts';
 import { PATHS } from '../../runtime/format/constants.ts';
 import { finishSearchFile, planSearchFile, searchFileBlocks, SearchIndexBuilder, searchWriter, writeSearchFileHead, type SearchPartSummary, type SearchPlacement } from '../write/search.ts';
-import { replaySearchRecords, type SpillLayout } from '../write/spill.ts';
+import { replaySearchRecords, type SpillLayout } from '../spill/spill.ts';
 import type { PartWriter } from '../write/types.ts';
 
 /**

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, fieldTexts, packSearchTexts, SearchIndexBuilder, searchWriter, unpackSearchTexts } from '../../../build/write/search.ts';
+import { buildSearchIndex, SearchIndexBuilder, searchWriter } from '../../../build/write/search.ts';
+import { fieldTexts, unpackSearchTexts } from '../../../build/spill/search-record.ts';
 import { searchThread } from '../../../build/threads/search-thread.ts';
-import { replaySearchRecords, spillRecipes } from '../../../build/write/spill.ts';
+import { replaySearchRecords, spillRecipes } from '../../../build/spill/spill.ts';
 import { PART_WRITERS, writeDataset, writePart } from '../../../build/write/write-dataset.ts';
 import { PATHS } from '../../../runtime/format/constants.ts';
 import { FormatError } from '../../../runtime/format/container.ts';
@@ -116,15 +117,6 @@ describe('search index writer', () => {
       });
       expect(streamed.encode().equals(encodeSearchIndex(arrays.data()))).toBe(true);
     }
-  });
-
-  it('packs each recipe\'s language and field texts into one record and back, whatever they hold', () => {
-    const odd = makeRecipe({ id: 'x', language: 'de', title: 'a;b,c\u0000', description: '1,2;3', instructions: [{ step: 1, text: '𠀋\n;' }], tags: ['x-y', ''] });
-    const long = makeRecipe({ id: 'y', title: 'é'.repeat(70_000), description: '' });
-    for (const r of [...recipes, odd, long]) expect(unpackSearchTexts(packSearchTexts(r))).toEqual({ language: r.language, texts: fieldTexts(r) });
-    const bad = packSearchTexts(recipes[0]!);
-    bad.writeUInt32LE(bad.readUInt32LE(4) - 1, 4); // the title's item runs past its field
-    expect(() => unpackSearchTexts(bad)).toThrow(/malformed/);
   });
 
   it('builds the same file on a thread of its own, from the spilled search records', () => {

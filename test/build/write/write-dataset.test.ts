@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RECORDS_PER_SHARD } from '../../../runtime/format/constants.ts';
 import { compareDocOrder } from '../../../build/write/doc-order.ts';
 import { ShardBuilder } from '../../../build/write/records.ts';
-import { spillRecipes } from '../../../build/write/spill.ts';
+import { spillRecipes } from '../../../build/spill/spill.ts';
 import { encodeShard } from '../../../runtime/format/shard.ts';
 import { renderDataset, writeDataset } from '../../../build/write/write-dataset.ts';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
