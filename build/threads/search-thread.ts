@@ -27,7 +27,9 @@
 import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { createSignal, startThread, threadPoster, waitFor, type ThreadLink } from './thread.ts';
 import { PATHS } from '../../runtime/format/constants.ts';
-import { finishSearchFile, planSearchFile, searchFileBlocks, SearchIndexBuilder, searchWriter, writeSearchFileHead, type SearchPartSummary, type SearchPlacement } from '../write/search.ts';
+import { searchWriter } from '../write/search.ts';
+import { SearchIndexBuilder } from '../write/search/builder.ts';
+import { finishSearchFile, planSearchFile, searchFileBlocks, writeSearchFileHead, type SearchPartSummary, type SearchPlacement } from '../write/search/file-plan.ts';
 import { replaySearchRecords, type SpillLayout } from '../spill/spill.ts';
 import type { PartWriter } from '../write/types.ts';
 
