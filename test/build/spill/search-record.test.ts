@@ -1,12 +1,8 @@
+/** The search spill's record of a recipe (search-record.ts): what is written reads back. */
 import { describe, expect, it } from 'vitest';
 import { fieldTexts, packSearchTexts, unpackSearchTexts } from '../../../build/spill/search-record.ts';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
-
-const recipes = [
-  makeRecipe({ id: 'a', title: 'Tomato soup', tags: ['quick'], description: 'A red soup.', instructions: [{ step: 1, text: 'Simmer the tomatoes.' }] }),
-  makeRecipe({ id: 'b', title: 'Gebratene Kartoffeln', language: 'de', ingredients: [{ display: '1 kg Kartoffeln', name: 'Kartoffeln', optional: false }] }),
-  makeRecipe({ id: 'c', title: '红烧肉', language: 'zh', cuisines: ['chinese'] }),
-];
+import { SAMPLE_RECIPES as recipes } from '../../helpers/search-recipes.ts';
 
 describe('search record', () => {
   it('packs each recipe\'s language and field texts into one record and back, whatever they hold', () => {
