@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { replaySearchRecords, spillRecipes, SpillWriter, type SpillLayout } from '../../../build/spill/spill.ts';
+import { replaySearchRecords, spillRecipes, SpillWriter, type Spill, type SpillLayout } from '../../../build/spill/spill.ts';
 import { fieldTexts, unpackSearchTexts } from '../../../build/spill/search-record.ts';
 import { searchThread, splitDocs } from '../../../build/threads/search-thread.ts';
 import { compareDocOrder } from '../../../build/write/doc-order.ts';
@@ -32,19 +32,26 @@ function fileFromThreads(layout: SpillLayout, recipeCount: number, threads?: num
   }
 }
 
+/** Runs `use` with a spill of `parts` parts in a directory of its own, removed afterwards. */
+function withSpill(parts: number, use: (spill: Spill, root: string) => void): void {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-search-thread-'));
+  const spill = spillRecipes(root, parts);
+  try {
+    use(spill, root);
+  } finally {
+    spill.dispose();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
 describe('search threads', () => {
   it('builds the same file on the search thread as on the main thread', () => {
     const recipes = recipesOf(Array.from({ length: 41 }, (_, i) => `Soup ${i % 7} with ${['onion', 'Äpfel', '红烧肉'][i % 3]} number ${i}`)).sort(compareDocOrder);
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-search-split-'));
-    const spill = spillRecipes(root);
-    try {
+    withSpill(1, (spill) => {
       for (const r of [...recipes].reverse()) spill.add(r);
       const want = writePart(searchWriter, { recipes, catalog: [], ingredientNames: [] }).get(PATHS.searchIndex)!;
       expect(fileFromThreads(spill.searchLayout(spill.docOrder()), recipes.length).equals(want)).toBe(true);
-    } finally {
-      spill.dispose();
-      fs.rmSync(root, { recursive: true, force: true });
-    }
+    });
   }, 60_000);
 
   it('splits the docs into ranges of about equal search record bytes', () => {
@@ -72,10 +79,8 @@ describe('search threads', () => {
   it('builds the same file on any number of search threads, with more docs than one block and several languages', () => {
     const recipes = manyRecipes(2 * SEARCH_BLOCK_SIZE + 45).sort(compareDocOrder);
     const want = writePart(searchWriter, { recipes, catalog: [], ingredientNames: [] }).get(PATHS.searchIndex)!;
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-search-threads-'));
     // Two parts, as two normalise workers write them.
-    const spill = spillRecipes(root, 2);
-    try {
+    withSpill(2, (spill) => {
       const writers = [0, 1].map((p) => new SpillWriter(spill.files(p)));
       [...recipes].reverse().forEach((r, i) => spill.note(i % 2, writers[i % 2]!.add(r), r.createdAt, r.id));
       writers.forEach((w, p) => spill.attach(p, w.finish()));
@@ -85,16 +90,11 @@ describe('search threads', () => {
         expect(fileFromThreads(spill.searchLayout(order), recipes.length, threads, (l) => lines.push(l)).equals(want)).toBe(true);
         expect(lines.some((l) => new RegExp(`search index thread: \\d+ ms \\(${threads} threads?:`).test(l))).toBe(true);
       }
-    } finally {
-      spill.dispose();
-      fs.rmSync(root, { recursive: true, force: true });
-    }
+    });
   }, 120_000);
 
   it('reports a failure of any search thread, also while another waits for it', () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-search-fail-'));
-    const spill = spillRecipes(root);
-    try {
+    withSpill(1, (spill, root) => {
       spill.add(makeRecipe({ id: 'ok', title: 'A long enough title for the first range of docs, and then some more words' }));
       const good = spill.searchLayout(spill.docOrder());
       // Doc 0 is fine (the first thread's), doc 1 is in a file that is not there (the second thread's): the first waits for the second's summary.
@@ -114,16 +114,11 @@ describe('search threads', () => {
       } finally {
         thread.close();
       }
-    } finally {
-      spill.dispose();
-      fs.rmSync(root, { recursive: true, force: true });
-    }
+    });
   }, 60_000);
 
   it('builds the same file on a thread of its own, from the spilled search records', () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-search-thread-'));
-    const spill = spillRecipes(root);
-    try {
+    withSpill(1, (spill, root) => {
       [...recipes].reverse().forEach((r) => spill.add(r));
       const order = spill.docOrder();
       const inOrder: Recipe[] = [];
@@ -145,10 +140,7 @@ describe('search threads', () => {
       } finally {
         thread.close();
       }
-    } finally {
-      spill.dispose();
-      fs.rmSync(root, { recursive: true, force: true });
-    }
+    });
   }, 60_000);
 
   it('reports a failure of the search thread when the main thread asks for its file', () => {
