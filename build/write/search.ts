@@ -1,9 +1,7 @@
 /**
- * Compiles the search index (FORMAT.md § 15): every recipe's searchable fields are analysed
- * (runtime/format/text: normalise, tokenise, stem by the recipe's language) into per-field term
- * frequencies, accumulated doc by doc in typed arrays, then written as a sorted term dictionary
- * with column postings. Deterministic: terms sorted by code units, postings by doc, no Map-order
- * or locale dependence.
+ * The search index part writer (FORMAT.md § 15): one SearchIndexBuilder (search/builder.ts) adds
+ * every recipe and encodes the file at the end. With worker threads the index is built from the
+ * search spill instead (build/threads/search-thread.ts), to the same bytes.
  */
 import { PATHS } from '../../runtime/format/constants.ts';
 import type { Recipe } from '../../runtime/format/recipe.ts';
@@ -11,6 +9,7 @@ import type { SearchIndexData } from '../../runtime/format/search-index.ts';
 import { SearchIndexBuilder } from './search/builder.ts';
 import type { PartWriter } from './types.ts';
 
+/** The index of `recipes` (docs in that order) as arrays: for tests and the evaluation scripts. */
 export function buildSearchIndex(recipes: readonly Recipe[]): SearchIndexData {
   const builder = new SearchIndexBuilder(recipes.length);
   recipes.forEach((r, doc) => builder.add(doc, r));
