@@ -7,53 +7,42 @@
  */
 import type { Recipe } from '../../../runtime/format/recipe.ts';
 import { averageFieldLengths, FIELD_COUNT, MAX_FIELD_LENGTH, MAX_TF, SEARCH_FIELDS, type SearchIndexData } from '../../../runtime/format/search-index.ts';
-import { normalizeText } from '../../../runtime/format/text/normalize.ts';
-import { stem } from '../../../runtime/format/text/stem.ts';
-import { tokenize } from '../../../runtime/format/text/tokenize.ts';
 import { readVarint, varintSize } from '../../codec/varint.ts';
-import { fieldTexts, isLineItem, SEARCH_RECORD_HEADER, searchLine, searchRecordRoom, writeSearchRecord, type SearchLines } from '../../spill/search-record.ts';
+import { fieldTexts, isLineItem, SEARCH_RECORD_HEADER, searchRecordRoom, writeSearchRecord, type SearchLines } from '../../spill/search-record.ts';
 import { finishSearchFile, planSearchFile, searchFileBlocks, writeSearchFileHead, type SearchPartSummary, type SearchPlacement } from './file-plan.ts';
 import { CHUNK, CHUNK_BITS, CHUNK_MASK, newChunk, type PostingChunk } from './postings.ts';
 import { scatterPostings } from './scatter.ts';
-import { HASH_SEED, hashStep, isSpace, LineTable, MAX_REMEMBERED_LINE, MAX_REMEMBERED_PIECE, mixLanguage, PieceTable } from './term-tables.ts';
+import { TermAnalyser } from './analyser.ts';
+import { HASH_SEED, hashStep } from './term-tables.ts';
 import { compareCodeUnits, grown, plainBytes } from './typed-arrays.ts';
 
 /**
  * Accumulates the index one doc at a time (docs ascending) in typed arrays, from each recipe's
- * search record (addRecord; add and addTexts write one first): a line a spill part shares is
- * analysed once per language (#refTerms), any other text is looked up line by line on its UTF-8
- * bytes (LineTable) and a new line is cut into pieces at ASCII white space, each distinct piece
- * analysed once per language (analyze(): normalise, tokenise, stem; then remembered in a hash
- * table looked up on the text's code units, PieceTable). Each posting costs 9 bytes (term id,
+ * search record (addRecord; add and addTexts write one first), its texts turned into term ids
+ * by a TermAnalyser (analyser.ts), each line once. Each posting costs 9 bytes (term id,
  * five tf bytes; its doc is implied by the per-doc ends), and encode() (or scatter(), for one
  * range of docs of a file that several builders write) scatters the postings a window of docs at
- * a time straight into their blocks of the file, so each term's docs stay ascending. The terms are
- * exactly those of analyze() on the whole text (runtime/format/text).
+ * a time straight into their blocks of the file (scatter.ts), so each term's docs stay ascending.
  */
 export class SearchIndexBuilder {
   /** Its docs are [#firstDoc, #firstDoc + #docCount). */
   readonly #firstDoc: number;
   readonly #docCount: number;
-  readonly #termIds = new Map<string, number>();
-  readonly #termStrings: string[] = [];
+  readonly #analyser = new TermAnalyser((id) => {
+    if (id >= this.#termCounts.length) {
+      this.#termCounts = grown(this.#termCounts);
+      this.#seenIn = grown(this.#seenIn);
+      this.#slotOf = grown(this.#slotOf);
+    }
+  });
   #termCounts = new Uint32Array(1024);
   readonly #chunks: PostingChunk[] = [];
   /** Postings so far; doc d's (counted among this builder's docs) are [#docEnds[d], #docEnds[d + 1]). */
   #postings = 0;
   readonly #docEnds: Uint32Array;
-  readonly #languageIds = new Map<string, number>();
-  readonly #pieces = new PieceTable();
-  #lines = new LineTable();
-  /** Per SearchLines, per language id: per line, where its terms are in #refPool (−1: not analysed yet). */
-  readonly #refs = new WeakMap<SearchLines, Int32Array[]>();
-  #refPool = new Int32Array(1 << 16);
-  #refUsed = 0;
-  readonly #scratchTerms: number[] = [];
   /** addTexts' record, and a plain byte view of addRecord's buffer. */
   #record = Buffer.allocUnsafe(1 << 16);
   #bytes: Uint8Array = new Uint8Array(0);
-  /** Per language id: token → term id. */
-  readonly #tokenTerms: Map<string, number>[] = [];
   readonly #docLanguage: Uint8Array;
   readonly #lengths: Uint16Array;
   #added = 0;
@@ -77,30 +66,6 @@ export class SearchIndexBuilder {
     this.#docLanguage = new Uint8Array(docCount);
     this.#lengths = new Uint16Array(docCount * FIELD_COUNT);
     this.#docEnds = new Uint32Array(docCount + 1);
-  }
-
-  #intern(term: string): number {
-    let id = this.#termIds.get(term);
-    if (id !== undefined) return id;
-    id = this.#termStrings.length;
-    this.#termIds.set(term, id);
-    this.#termStrings.push(term);
-    if (id >= this.#termCounts.length) {
-      this.#termCounts = grown(this.#termCounts);
-      this.#seenIn = grown(this.#seenIn);
-      this.#slotOf = grown(this.#slotOf);
-    }
-    return id;
-  }
-
-  /** The term ids of the tokens of `piece` (analyze(), each distinct token stemmed once per language). */
-  #analyse(piece: string, lang: number, language: string): number[] {
-    const terms = (this.#tokenTerms[lang] ??= new Map());
-    return tokenize(normalizeText(piece)).map((t) => {
-      let id = terms.get(t.text);
-      if (id === undefined) terms.set(t.text, (id = this.#intern(t.kind === 'word' ? stem(t.text, language) : t.text)));
-      return id;
-    });
   }
 
   /** Counts one occurrence of term `id` in field f of the current doc. */
@@ -145,7 +110,7 @@ export class SearchIndexBuilder {
     let p = at + SEARCH_RECORD_HEADER;
     const languageBytes = buf.readUInt32LE(at);
     const language = buf.toString('utf8', p, (p += languageBytes));
-    const lang = this.#languageId(language);
+    const lang = this.#analyser.languageId(language);
     this.#docLanguage[local] = lang;
     this.#mark = doc + 1;
     this.#n = 0;
@@ -157,8 +122,8 @@ export class SearchIndexBuilder {
         p += varintSize(v);
         if (isLineItem(v)) {
           if (lines === undefined) throw new Error('search record: a line of a part without lines');
-          const list = this.#refTerms(lines, (v - 1) / 2, lang, language);
-          const pool = this.#refPool;
+          const list = this.#analyser.refTerms(lines, (v - 1) / 2, lang, language);
+          const pool = this.#analyser.refPool;
           const n = pool[list]!;
           for (let k = list + 1; k <= list + n; k++) this.#count(pool[k]!, f);
           count += n;
@@ -174,10 +139,10 @@ export class SearchIndexBuilder {
     this.#append(local);
   }
 
-  /** Counts the terms of the UTF-8 text bytes[a, end) in field f, line by line (LineTable); returns how many. */
+  /** Counts the terms of the UTF-8 text bytes[a, end) in field f, line by line (TermAnalyser.lineTerms); returns how many. */
   #addText(buf: Buffer, bytes: Uint8Array, a: number, end: number, f: number, lang: number, language: string): number {
+    const analyser = this.#analyser;
     let count = 0;
-    let lines = this.#lines;
     while (a < end) {
       // One line: its hash, up to the next LF.
       let h = HASH_SEED;
@@ -188,96 +153,16 @@ export class SearchIndexBuilder {
         h = hashStep(h, c);
       }
       if (b > a) {
-        let terms: Int32Array | number[];
-        let from: number;
-        let n: number;
-        if (b - a <= MAX_REMEMBERED_LINE) {
-          h = mixLanguage(h, lang);
-          let list = lines.get(bytes, a, b, lang, h);
-          if (list < 0) {
-            const made = this.#lineTerms(buf.toString('utf8', a, b), lang, language);
-            if (lines.full) this.#lines = lines = new LineTable();
-            list = lines.set(bytes, a, b, lang, h, made);
-          }
-          terms = lines.lists;
-          from = list + 1;
-          n = terms[list]!;
-        } else {
-          terms = this.#lineTerms(buf.toString('utf8', a, b), lang, language);
-          from = 0;
-          n = terms.length;
-        }
+        const list = analyser.lineTerms(buf, bytes, a, b, h, lang, language);
+        const terms = list >= 0 ? analyser.lineLists : analyser.scratch;
+        const from = list >= 0 ? list + 1 : 0;
+        const n = list >= 0 ? terms[list]! : terms.length;
         for (let k = from; k < from + n; k++) this.#count(terms[k]!, f);
         count += n;
       }
       a = b + 1;
     }
     return count;
-  }
-
-  /** Where the term ids of line `id` of `lines` in language `lang` are in #refPool (count first): analysed once per part, line and language. */
-  #refTerms(lines: SearchLines, id: number, lang: number, language: string): number {
-    let byLanguage = this.#refs.get(lines);
-    if (byLanguage === undefined) this.#refs.set(lines, (byLanguage = []));
-    let at = byLanguage[lang];
-    if (at === undefined) at = byLanguage[lang] = new Int32Array(lines.ends.length).fill(-1);
-    if (id >= at.length) throw new Error(`search record: no line ${id}`);
-    let list = at[id]!;
-    if (list < 0) {
-      const terms = this.#lineTerms(searchLine(lines, id), lang, language);
-      if (this.#refUsed + 1 + terms.length > this.#refPool.length) this.#refPool = grown(this.#refPool, this.#refUsed + 1 + terms.length);
-      list = this.#refUsed;
-      this.#refPool[list] = terms.length;
-      this.#refPool.set(terms, list + 1);
-      this.#refUsed += 1 + terms.length;
-      at[id] = list;
-    }
-    return list;
-  }
-
-  /** The term ids of a text, piece by piece (PieceTable), in a scratch array (valid until the next call). */
-  #lineTerms(text: string, lang: number, language: string): number[] {
-    const out = this.#scratchTerms;
-    out.length = 0;
-    const pieces = this.#pieces;
-    const len = text.length;
-    for (let i = 0; i < len; ) {
-      let c = text.charCodeAt(i);
-      if (isSpace(c)) {
-        i++;
-        continue;
-      }
-      let h = HASH_SEED;
-      let j = i;
-      do {
-        h = hashStep(h, c);
-        c = ++j < len ? text.charCodeAt(j) : 32;
-      } while (!isSpace(c));
-      h = mixLanguage(h, lang);
-      let list = j - i <= MAX_REMEMBERED_PIECE ? pieces.get(text, i, j, lang, h) : -1;
-      if (list < 0) {
-        const terms = this.#analyse(text.slice(i, j), lang, language);
-        if (j - i <= MAX_REMEMBERED_PIECE) list = pieces.set(text, i, j, lang, h, terms);
-        else for (const id of terms) out.push(id);
-      }
-      if (list >= 0) {
-        const lists = pieces.lists;
-        const n = lists[list]!;
-        for (let k = list + 1; k <= list + n; k++) out.push(lists[k]!);
-      }
-      i = j;
-    }
-    return out;
-  }
-
-  #languageId(language: string): number {
-    let lang = this.#languageIds.get(language);
-    if (lang === undefined) {
-      lang = this.#languageIds.size;
-      if (lang > 255) throw new Error('search index: more than 255 languages');
-      this.#languageIds.set(language, lang);
-    }
-    return lang;
   }
 
   /** Appends the current doc's postings (its distinct terms, first-seen order) to the chunks; `local`: its number among this builder's docs. */
@@ -336,12 +221,13 @@ export class SearchIndexBuilder {
   /** Languages sorted, docs' language ids remapped to them, and term ids in dictionary order. */
   #dictionary(): { languages: string[]; docLanguage: Uint8Array; order: Uint32Array } {
     this.#complete();
-    const languages = [...this.#languageIds.keys()].sort(compareCodeUnits);
+    const languageIds = this.#analyser.languageIds;
+    const languages = [...languageIds.keys()].sort(compareCodeUnits);
     const remap = new Uint8Array(256);
-    for (const [l, id] of this.#languageIds) remap[id] = languages.indexOf(l);
+    for (const [l, id] of languageIds) remap[id] = languages.indexOf(l);
     const docLanguage = this.#docLanguage.map((id) => remap[id]!);
-    this.#termIds.clear();
-    const strings = this.#termStrings;
+    this.#analyser.finish();
+    const strings = this.#analyser.terms;
     const order = Uint32Array.from(strings, (_, i) => i).sort((a, b) => compareCodeUnits(strings[a]!, strings[b]!));
     return { languages, docLanguage, order };
   }
@@ -352,7 +238,7 @@ export class SearchIndexBuilder {
     const N = this.#added;
     const { languages, docLanguage, order } = this.#dictionary();
     const T = order.length;
-    const terms = Array.from(order, (id) => this.#termStrings[id]!);
+    const terms = Array.from(order, (id) => this.#analyser.terms[id]!);
     const termStarts = new Uint32Array(T + 1);
     const cursor = new Uint32Array(T); // by term id: next free posting slot
     let P = 0;
@@ -391,14 +277,14 @@ export class SearchIndexBuilder {
    */
   summary(): SearchPartSummary {
     this.#complete();
-    const T = this.#termStrings.length;
-    this.#termIds.clear(); // no term is added any more
+    const T = this.#analyser.terms.length;
+    this.#analyser.finish();
     return {
       firstDoc: this.#firstDoc,
       docCount: this.#docCount,
-      terms: this.#termStrings,
+      terms: this.#analyser.terms,
       df: this.#termCounts.subarray(0, T),
-      languages: [...this.#languageIds.keys()],
+      languages: [...this.#analyser.languageIds.keys()],
       docLanguage: this.#docLanguage,
       lengths: this.#lengths,
     };
@@ -425,11 +311,11 @@ export class SearchIndexBuilder {
   scatter(out: Uint8Array, placement: SearchPlacement, blocks: Uint32Array): void {
     this.#complete();
     scatterPostings(
-      { firstDoc: this.#firstDoc, docCount: this.#docCount, count: this.#postings, docEnds: this.#docEnds, chunks: this.#chunks, termCount: this.#termStrings.length, lengths: this.#lengths },
+      { firstDoc: this.#firstDoc, docCount: this.#docCount, count: this.#postings, docEnds: this.#docEnds, chunks: this.#chunks, termCount: this.#analyser.terms.length, lengths: this.#lengths },
       out,
       placement,
       blocks,
     );
-    this.#termStrings.length = 0;
+    this.#analyser.terms.length = 0;
   }
 }
