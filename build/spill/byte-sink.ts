@@ -1,7 +1,8 @@
 /**
  * A growable byte buffer that text and bytes are appended to: what the spill renders records
- * into (spill-render.ts), so that their pieces are encoded (or copied, when rendered before) once,
- * straight into the bytes that are written, with no string built for the whole record.
+ * into (render.ts, render-search.ts), so that their pieces are encoded (or copied, when rendered
+ * before) once, straight into the bytes that are written, with no string built for the whole
+ * record.
  */
 export class ByteSink {
   buf: Buffer;

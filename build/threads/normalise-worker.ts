@@ -13,7 +13,7 @@ import { ReportBuilder } from '../report.ts';
 import { ADAPTERS } from '../sources/index.ts';
 import { batchLines, type LineBatch, type SourceRecord } from '../sources/types.ts';
 import type { Recipe } from '../../runtime/format/recipe.ts';
-import { positionBuffers, SpillWriter } from './spill.ts';
+import { positionBuffers, SpillWriter } from '../spill/spill.ts';
 import { FAILED, RECIPE, SKIPPED, THROWN, type BatchOut, type FromWorker, type ToWorker, type WorkerData } from './normalise-pool.ts';
 import { threadPoster } from './thread.ts';
 

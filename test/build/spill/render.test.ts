@@ -1,5 +1,5 @@
 /**
- * The spill's records rendered straight into bytes (spill-render.ts, facts-codec.ts) against the
+ * The spill's records rendered straight into bytes (render.ts, render-search.ts, facts-codec.ts) against the
  * strings they stand for: recipeJson in UTF-8, the search texts of fieldTexts, and facts that
  * read back as JSON.parse(JSON.stringify(recipeFacts)) — for recipes of every shape, the
  * normaliser's (frozen shared ingredients, template steps) and odd ones.
@@ -7,12 +7,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ByteSink } from '../../../build/write/byte-sink.ts';
-import { FactsStrings, readFacts, writeFacts } from '../../../build/write/facts-codec.ts';
+import { ByteSink } from '../../../build/spill/byte-sink.ts';
+import { FactsStrings, readFacts, writeFacts } from '../../../build/spill/facts-codec.ts';
 import { recipeFacts } from '../../../build/write/recipe-facts.ts';
 import { recipeJson } from '../../../build/write/recipe-json.ts';
-import { fieldTexts, unpackSearchTexts } from '../../../build/write/search.ts';
-import { SpillLines, writeRecipeJson, writeRecipeSearchRecord } from '../../../build/write/spill-render.ts';
+import { SpillLines } from '../../../build/spill/lines.ts';
+import { writeRecipeJson } from '../../../build/spill/render.ts';
+import { writeRecipeSearchRecord } from '../../../build/spill/render-search.ts';
+import { fieldTexts, unpackSearchTexts } from '../../../build/spill/search-record.ts';
 import type { Ingredient, Recipe } from '../../../runtime/format/recipe.ts';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
 

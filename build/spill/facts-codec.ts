@@ -6,8 +6,9 @@
  * JSON.parse(JSON.stringify(facts)) gives (a non-finite number as null, −0 as 0). Facts of another
  * shape than recipeFacts' go as JSON.
  */
+import { MAX_U32_VARINT, readVarint, varintSize, writeVarint } from '../codec/varint.ts';
 import type { ByteSink } from './byte-sink.ts';
-import type { RecipeFacts } from './recipe-facts.ts';
+import type { RecipeFacts } from '../write/recipe-facts.ts';
 
 /** The strings of one spill part's facts, each once, numbered in order of first use. */
 export class FactsStrings {
@@ -29,15 +30,8 @@ const BINARY = 1;
 const JSON_FACTS = 0;
 
 function varint(sink: ByteSink, v: number): void {
-  sink.room(5);
-  const bytes = sink.bytes;
-  let at = sink.at;
-  while (v >= 0x80) {
-    bytes[at++] = (v & 0x7f) | 0x80;
-    v >>>= 7;
-  }
-  bytes[at++] = v;
-  sink.at = at;
+  sink.room(MAX_U32_VARINT);
+  sink.at = writeVarint(sink.bytes, sink.at, v);
 }
 
 /** A number as JSON keeps it: null when not finite, 0 for −0. */
@@ -161,13 +155,9 @@ class FactsReader {
   ) {}
 
   varint(): number {
-    const buf = this.buf;
-    let v = 0;
-    for (let shift = 0; ; shift += 7) {
-      const b = buf[this.p++]!;
-      v |= (b & 0x7f) << shift;
-      if (b < 0x80) return v >>> 0;
-    }
+    const v = readVarint(this.buf, this.p);
+    this.p += varintSize(v);
+    return v;
   }
 
   string(): string {

@@ -6,10 +6,10 @@
  * read the facts and copy the JSON bytes: no recipe is parsed again (RecipeEntry.recipe() parses
  * one on demand). The search index is built from the search records (searchLayout →
  * replaySearchRecords: positioned reads), on a thread of its own when pass 1 runs on worker
- * threads (search-thread.ts).
+ * threads (build/threads/search-thread.ts).
  *
  * A spill has one or more parts, each a pair of files written by one SpillWriter: part 0 by this
- * thread, or part w by normalise worker w (normalise-pool.ts), which then hands back only the
+ * thread, or part w by normalise worker w (build/threads/normalise-pool.ts), which then hands back only the
  * positions of its records (SpillPositions). The spill keeps the recipes in source order, each as
  * (part, record number in that part), whoever wrote it.
  */
@@ -19,10 +19,11 @@ import path from 'node:path';
 import type { Recipe } from '../../runtime/format/recipe.ts';
 import { ByteSink } from './byte-sink.ts';
 import { FactsStrings, readFacts } from './facts-codec.ts';
-import type { RecipeFacts } from './recipe-facts.ts';
-import { SpillLines, writeRecipeRecords } from './spill-render.ts';
-import type { SearchLines } from './search.ts';
-import type { RecipeEntry } from './types.ts';
+import type { RecipeFacts } from '../write/recipe-facts.ts';
+import { SpillLines } from './lines.ts';
+import { writeRecipeRecords } from './render.ts';
+import type { SearchLines } from './search-record.ts';
+import type { RecipeEntry } from '../write/types.ts';
 
 const WRITE_BUFFER = 1 << 23;
 

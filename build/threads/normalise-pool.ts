@@ -1,7 +1,7 @@
 /**
  * Pass 1 on worker threads: the main thread reads source records and hands them out in batches;
  * each worker normalises them (toRecipe), spills each recipe itself (its own part of the spill:
- * SpillWriter, spill.ts) and posts back only what the main thread keeps of it (createdAt, id,
+ * SpillWriter, build/spill/spill.ts) and posts back only what the main thread keeps of it (createdAt, id,
  * source, key). Sources with a line form (SourceAdapter.lines: JSONL) are handed out as
  * undecoded bytes (transferred, not copied), so the main thread only finds line ends, and
  * decoding and JSON.parse run on the workers too. The main thread stays synchronous: it collects
@@ -18,7 +18,7 @@ import type { CatalogEntry } from '../../runtime/format/catalog.ts';
 import type { ReportState } from '../report.ts';
 import type { SharedLine } from '../normalize/ingredients.ts';
 import type { LineBatch, SourceRecord } from '../sources/types.ts';
-import type { SpillFiles, SpillPositions } from './spill.ts';
+import type { SpillFiles, SpillPositions } from '../spill/spill.ts';
 
 /** One input's outcome (BatchOut.kinds): a recipe (spilled by the worker), a normalisation failure, a skipped line, or an error that aborts the build. */
 export const RECIPE = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categorySlugs, mapCourses, mapCuisines, normalizeLanguage, slugify } from '../../../build/normalize/vocab.ts';
+import { categorySlugs, mapCourses, mapCuisines, normalizeLanguage, slugify } from '../../../../build/normalize/vocab.ts';
 
 describe('normalizeLanguage', () => {
   it('normalises en-US, pt_PT and zh-Hans to two-letter codes', () => {

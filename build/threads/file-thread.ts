@@ -65,8 +65,8 @@ export function fileThread(options: { maxInFlight?: number } = {}): FileThread {
     write(file, bytes) {
       check();
       if (pending.has(file) || done.has(file)) throw new Error(`${file} written twice`);
-      // Room for it, or nothing else in flight: a file bigger than the limit (the search index at
-      // 1M is ~1.2 GB) goes alone rather than waiting forever.
+      // Room for it, or nothing else in flight: a file bigger than the limit (the search index of
+      // a large dataset) goes alone rather than waiting forever.
       const room = () => failure !== undefined || inFlight === 0 || inFlight + bytes.byteLength <= maxInFlight;
       if (!room()) waitFor(signal, drain, room);
       check();

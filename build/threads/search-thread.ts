@@ -27,9 +27,11 @@
 import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { createSignal, startThread, threadPoster, waitFor, type ThreadLink } from './thread.ts';
 import { PATHS } from '../../runtime/format/constants.ts';
-import { finishSearchFile, planSearchFile, searchFileBlocks, SearchIndexBuilder, searchWriter, writeSearchFileHead, type SearchPartSummary, type SearchPlacement } from './search.ts';
-import { replaySearchRecords, type SpillLayout } from './spill.ts';
-import type { PartWriter } from './types.ts';
+import { searchWriter } from '../write/search.ts';
+import { SearchIndexBuilder } from '../write/search/builder.ts';
+import { finishSearchFile, planSearchFile, searchFileBlocks, writeSearchFileHead, type SearchPartSummary, type SearchPlacement } from '../write/search/file-plan.ts';
+import { replaySearchRecords, type SpillLayout } from '../spill/spill.ts';
+import type { PartWriter } from '../write/types.ts';
 
 /**
  * Search index workers in pass 2 (default 2, this machine's cores; at least 1). The main

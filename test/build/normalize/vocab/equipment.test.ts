@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { equipmentFromInstructions, mapEquipment } from '../../../build/normalize/vocab.ts';
+import { equipmentFromInstructions, mapEquipment } from '../../../../build/normalize/vocab.ts';
 
 describe('mapEquipment', () => {
   it('ignores sizes, counts and adjectives around a known name', () => {

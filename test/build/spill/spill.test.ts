@@ -10,8 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { compareDocOrder } from '../../../build/write/doc-order.ts';
 import { recipeFacts } from '../../../build/write/recipe-facts.ts';
 import { recipeJson } from '../../../build/write/recipe-json.ts';
-import { fieldTexts, unpackSearchTexts } from '../../../build/write/search.ts';
-import { replaySearchRecords, spillRecipes, SpillWriter } from '../../../build/write/spill.ts';
+import { fieldTexts, unpackSearchTexts } from '../../../build/spill/search-record.ts';
+import { replaySearchRecords, spillRecipes, SpillWriter } from '../../../build/spill/spill.ts';
 import type { Recipe } from '../../../runtime/format/recipe.ts';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
 

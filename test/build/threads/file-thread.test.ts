@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fileThread } from '../../../build/write/file-thread.ts';
+import { fileThread } from '../../../build/threads/file-thread.ts';
 import type { PartWriter } from '../../../build/write/types.ts';
 import { writeDataset } from '../../../build/write/write-dataset.ts';
 
@@ -84,7 +84,7 @@ describe('file thread', () => {
     // In a child process: were the big file to wait for room that never comes, the synchronous
     // wait would hang this test's worker instead of failing it.
     const root = tempDir();
-    const module = new URL('../../../build/write/file-thread.ts', import.meta.url).href;
+    const module = new URL('../../../build/threads/file-thread.ts', import.meta.url).href;
     const script = `
       import { fileThread } from ${JSON.stringify(module)};
       const files = fileThread({ maxInFlight: 1000 });
