@@ -1,6 +1,6 @@
 /**
  * CRC-32C (Castagnoli, reflected polynomial 0x82F63B78, initial value and final XOR 0xFFFFFFFF):
- * the checksum of every record, search block and shard head (FORMAT.md § 11 Checks on read).
+ * the checksum of every record, search block and shard head (FORMAT.md § 11.1 Checks on read).
  * Pure TypeScript, slicing-by-8 (eight 256-entry tables, 8 KiB): the offline client and the
  * server check bytes alike with no platform library (no node:zlib in the query core).
  */

@@ -1,5 +1,5 @@
 /**
- * The Checks section of the search index (FORMAT.md § 15): CRC-32Cs that let a reader check every
+ * The Checks section of the search index (FORMAT.md § 15.4 Checks): CRC-32Cs that let a reader check every
  * range it reads before using it, whether it keeps the file on disk (the server) or fetches
  * ranges over HTTP (the offline client).
  *

@@ -4,8 +4,8 @@
  *   search/index.bin --> Container(magic RDBT, Header), Payload
  *   Header      --> {name: "search", fields: str ^ F, languages: str ^ L, docCount: N, termCount: T,
  *                    postingCount: P, blockSize: B, blockCount: K, avgFieldLengths: float ^ F,
- *                    fieldWeights: float ^ F, fieldB: float ^ F, sections: [offset, length] ^ 7}
- *   Payload     --> (Section, Padding32) ^ 7, in this order:
+ *                    fieldWeights: float ^ F, fieldB: float ^ F, sections: [offset, length] ^ 8}
+ *   Payload     --> (Section, Padding32) ^ 8, in this order:
  *   Terms       --> (term UTF-8, 0x0A) ^ T            sorted by code units, distinct
  *   TermStarts  --> u32 ^ (T + 1)                     postings of term t: [TermStarts[t], TermStarts[t+1])
  *   TermMax     --> f32 ^ T                           max tf~ over the term's postings
@@ -15,6 +15,7 @@
  *                                                     tf of posting i, field f at i·F + f (capped at 255)
  *   Lengths     --> u16 ^ (N · F)                     doc d, field f at d·F + f: terms in the field (capped)
  *   DocLanguage --> u8 ^ N                            index into `languages`
+ *   Checks      --> CRC-32Cs of the head, sections, each term's bounds and each block (search-checks.ts)
  *
  * A term's document frequency is TermStarts[t+1] − TermStarts[t]; its blocks are the next
  * ⌈df / B⌉ blocks after those of the terms before it, and posting p starts at byte p·(4 + F) of
@@ -266,7 +267,7 @@ export class SearchIndexReader {
       return payloadStart + off;
     });
     this.#name = name;
-    // Nothing is used before it is checked (FORMAT.md § 15 Checks): the Checks section, then the head and the resident sections.
+    // Nothing is used before it is checked (FORMAT.md § 15.4 Checks): the Checks section, then the head and the resident sections.
     const checks = u32(source.read(this.#at[S.checks]!, h.sections[S.checks]![1]));
     const checksBytes = new Uint8Array(checks.buffer, checks.byteOffset, checks.byteLength - 4);
     if (checks.length === 0 || crc32c(checksBytes) !== checks[checks.length - 1]) throw new FormatError(`${name}: the Checks section does not match its checksum (corrupt or altered)`);
