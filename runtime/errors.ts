@@ -170,6 +170,12 @@ export const STORE_RETRY_AFTER_SECONDS = 5;
  * server failure; `cause` and the stack keep the driver's own error for the log and the keys CLI.
  */
 export class StoreUnavailableError extends ApiError {
+  /**
+   * Set by a reporter that logs outages once per change of state (runtime/store/outage-log.ts);
+   * the HTTP layer then does not log this error per request.
+   */
+  reported = false;
+
   constructor(cause: unknown) {
     super('STORE_UNAVAILABLE', ERRORS.STORE_UNAVAILABLE.message(), { 'Retry-After': String(STORE_RETRY_AFTER_SECONDS) });
     this.name = 'StoreUnavailableError';
