@@ -103,6 +103,26 @@ export const ERRORS = {
     message: () =>
       'The query string is not valid: it contains a malformed percent-encoding (each % must begin a UTF-8 escape such as %20 or %C3%A9).',
   },
+  // Answered for Node's HTTP parser (runtime/serve/client-errors.ts), before any route sees the request.
+  UNENCODED_URL: {
+    status: 400,
+    message: () =>
+      "The URL contains a character that must be percent-encoded: send spaces and non-ASCII characters as UTF-8 escapes, such as /search?query=%E7%BA%A2%E7%83%A7%E8%82%89 for '红烧肉' (curl -G --data-urlencode 'query=红烧肉' does it).",
+  },
+  MALFORMED_REQUEST: {
+    status: 400,
+    message: (a: { reason: string }) => `The request is not valid HTTP/1.1 (${a.reason}); nothing was processed.`,
+  },
+  HOST_REQUIRED: { status: 400, message: () => 'An HTTP/1.1 request must carry a Host header.' },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    message: (a: { maxBytes: number }) =>
+      `The request line and headers are too large; send at most ${a.maxBytes} bytes of them.`,
+  },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    message: (a: { seconds: number }) => `The request did not arrive within ${a.seconds} seconds; send it again.`,
+  },
   // 401
   KEY_REQUIRED: {
     status: 401,
