@@ -119,6 +119,11 @@ export const ERRORS = {
     message: (a: { maxBytes: number }) =>
       `The request line and headers are too large; send at most ${a.maxBytes} bytes of them.`,
   },
+  EXPECTATION_FAILED: {
+    status: 417,
+    message: (a: { value: string }) =>
+      `The Expect header '${echo(a.value)}' cannot be met (this API takes no request bodies); send the request without it.`,
+  },
   REQUEST_TIMEOUT: {
     status: 408,
     message: (a: { seconds: number }) => `The request did not arrive within ${a.seconds} seconds; send it again.`,

@@ -28,6 +28,7 @@ import { createEngine } from './query/create-engine.ts';
 import type { Engine } from './query/engine.ts';
 import { createApp } from './http/create-app.ts';
 import { consoleLogger } from './http/context.ts';
+import { requestErrorResponse } from './serve/client-errors.ts';
 import { createHardenedServer, DEFAULT_LIMITS } from './serve/create-server.ts';
 import { createLmdbStore } from './store/lmdb.ts';
 import { withOutageLog } from './store/outage-log.ts';
@@ -115,7 +116,10 @@ async function main(): Promise<void> {
     });
   let cut = 0;
   // While draining, runtime/serve/drain.ts makes every answer close its connection.
-  const listener = getRequestListener((req, env) => (corrupt !== undefined ? corruptResponse() : app.fetch(req, env)), { hostname });
+  const listener = getRequestListener((req, env) => (corrupt !== undefined ? corruptResponse() : app.fetch(req, env)), {
+    hostname,
+    errorHandler: requestErrorResponse,
+  });
   const hardened = createHardenedServer(listener, { ...DEFAULT_LIMITS, maxConnections }, () => {
     // Once per second at most: a flood of slow readers must not become a flood of log lines.
     if (cut++ === 0) setTimeout(() => {

@@ -7,7 +7,7 @@
  * refuses it even with `insecureHTTPParser`, which would also relax the header checks that stop
  * request smuggling. The 400 says how to percent-encode instead.
  */
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { apiError, ApiError, renderError, type RenderedError } from '../http/errors.ts';
@@ -78,6 +78,22 @@ export function onClientError(limits: ClientErrorLimits): (err: Error, socket: D
     answered.add(socket);
     answerAndClose(socket, errorFor(err as ParserError, limits));
   };
+}
+
+/** `errorHandler` of @hono/node-server's listener: a URL or Host it cannot make a Request of. */
+export function requestErrorResponse(err: unknown): Response {
+  const raw = err instanceof Error ? err.message : '';
+  const reason = /^[A-Za-z][\w ]{0,60}$/.test(raw) ? raw.charAt(0).toLowerCase() + raw.slice(1) : 'unreadable request';
+  const r = renderError(apiError('MALFORMED_REQUEST', { reason }));
+  return new Response(r.body, { status: r.status, headers: errorHeaders(r) });
+}
+
+/** Node answers an Expect other than 100-continue with an empty 417 unless told otherwise. */
+export function onCheckExpectation(req: IncomingMessage, res: ServerResponse): void {
+  const r = renderError(apiError('EXPECTATION_FAILED', { value: String(req.headers.expect ?? '') }));
+  res.shouldKeepAlive = false;
+  res.writeHead(r.status, errorHeaders(r));
+  res.end(r.body);
 }
 
 /** CONNECT (a proxy tunnel) is not for this API: 405 like any other method but GET and HEAD. */

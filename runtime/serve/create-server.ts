@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { apiError, renderError } from '../http/errors.ts';
-import { errorHeaders, onClientError, onConnect } from './client-errors.ts';
+import { errorHeaders, onCheckExpectation, onClientError, onConnect } from './client-errors.ts';
 import { drain } from './drain.ts';
 import { sequentialPerConnection, track, type Connection, type RequestListener } from './pipeline.ts';
 import { startWatchdog } from './watchdog.ts';
@@ -91,6 +91,7 @@ export function createHardenedServer(listener: RequestListener, limits: ServerLi
   server.on('connection', (socket: Socket) => track(socket, connections));
   server.on('clientError', onClientError({ maxHeaderBytes: limits.maxHeaderBytes, requestTimeoutMs: limits.requestTimeoutMs }));
   server.on('connect', onConnect);
+  server.on('checkExpectation', onCheckExpectation);
   const stopWatchdog = startWatchdog(connections, { stallMs: limits.sendStallMs, intervalMs: Math.min(1_000, Math.max(50, limits.sendStallMs / 4)), onCut });
   return {
     server,

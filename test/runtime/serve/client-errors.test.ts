@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHardenedServer, DEFAULT_LIMITS, type HardenedServer } from '../../../runtime/serve/create-server.ts';
-import { parseResponse, rawExchange } from './raw-client.ts';
+import { parseResponse, rawExchange } from '../../helpers/raw-http.ts';
 
 let h: HardenedServer;
 let port: number;
@@ -61,5 +61,11 @@ describe('runtime/serve/client-errors.ts', () => {
     expect(r.code).toBe('HOST_REQUIRED');
     const ok = parseResponse((await rawExchange(port, 'GET /x HTTP/1.0\r\n\r\n')).text);
     expect(ok?.status).toBe(200);
+  });
+
+  it('answers an Expect other than 100-continue with 417 EXPECTATION_FAILED', async () => {
+    const r = await ask('GET / HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\n\r\n');
+    expect(r.status).toBe(417);
+    expect(r.code).toBe('EXPECTATION_FAILED');
   });
 });

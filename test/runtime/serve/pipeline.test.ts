@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHardenedServer, DEFAULT_LIMITS, type HardenedServer, type ServerLimits } from '../../../runtime/serve/create-server.ts';
-import { nonReader, parseResponse, rawExchange } from './raw-client.ts';
+import { nonReader, parseResponse, rawExchange } from '../../helpers/raw-http.ts';
 
 const BODY = 'x'.repeat(1024 * 1024);
 let h: HardenedServer | undefined;

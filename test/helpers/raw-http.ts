@@ -26,8 +26,8 @@ export interface ParsedResponse {
   body: string;
 }
 
-/** The first response in `text` (headers lower-cased); undefined when there is none. */
-export function parseResponse(text: string): ParsedResponse | undefined {
+/** The head of the first response in `text`, and where its body starts; undefined when incomplete. */
+export function parseHead(text: string): { status: number; headers: Record<string, string>; bodyAt: number } | undefined {
   const end = text.indexOf('\r\n\r\n');
   if (end < 0) return undefined;
   const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
@@ -38,7 +38,13 @@ export function parseResponse(text: string): ParsedResponse | undefined {
     const i = line.indexOf(':');
     if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
   }
-  return { status: Number(m[1]), headers, body: text.slice(end + 4) };
+  return { status: Number(m[1]), headers, bodyAt: end + 4 };
+}
+
+/** The first response in `text` (headers lower-cased); undefined when there is none. */
+export function parseResponse(text: string): ParsedResponse | undefined {
+  const h = parseHead(text);
+  return h && { status: h.status, headers: h.headers, body: text.slice(h.bodyAt) };
 }
 
 /** A socket that sends and never reads (its receive buffer fills, then the server's send buffer). */
