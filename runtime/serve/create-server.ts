@@ -26,6 +26,8 @@ export interface ServerLimits {
   maxQueuedRequests: number;
   /** A connection with more requests than this waiting is closed. */
   maxWaitingRequests: number;
+  /** Pipelined requests (others wait behind them on their connection) handled at once, server-wide. */
+  maxPipelinedActive: number;
   /** A client that reads none of an answer for this long is cut. */
   sendStallMs: number;
   drainIdleMs: number;
@@ -42,6 +44,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxUnflushedBytes: 64 * 1024,
   maxQueuedRequests: 16,
   maxWaitingRequests: 256,
+  maxPipelinedActive: 4,
   sendStallMs: 10_000,
   drainIdleMs: 1_000,
   drainTimeoutMs: 10_000,
@@ -80,7 +83,7 @@ export function createHardenedServer(listener: RequestListener, limits: ServerLi
     },
     sequentialPerConnection(
       guarded,
-      { maxUnflushedBytes: limits.maxUnflushedBytes, maxQueued: limits.maxQueuedRequests, maxWaiting: limits.maxWaitingRequests },
+      { maxUnflushedBytes: limits.maxUnflushedBytes, maxQueued: limits.maxQueuedRequests, maxWaiting: limits.maxWaitingRequests, maxPipelinedActive: limits.maxPipelinedActive },
       connections,
       (res) => {
         if (draining) res.shouldKeepAlive = false;

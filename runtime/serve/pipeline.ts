@@ -18,6 +18,12 @@ export interface PipelineLimits {
   maxQueued: number;
   /** Beyond this many (a burst read before reading stopped), the connection is closed. */
   maxWaiting: number;
+  /**
+   * Requests handled while others from the same connection wait (pipelining) run at most this
+   * many at once, server-wide: the kernel takes megabytes of answers from a client that never
+   * reads, and producing them must not starve everyone else of the CPU.
+   */
+  maxPipelinedActive: number;
 }
 
 /** What the server knows about one connection (also read by the watchdog and the drain). */
@@ -31,6 +37,8 @@ export interface Connection {
   waitingDrain: boolean;
   /** We paused the socket's reading (the queue was full). */
   paused: boolean;
+  /** Waiting for a pipelined slot (its next request has others behind it). */
+  waitingSlot: boolean;
 }
 
 /**
@@ -67,8 +75,19 @@ export function sequentialPerConnection(
   connections: Map<Socket, Connection>,
   beforeDispatch: (res: ServerResponse) => void,
 ): RequestListener {
+  let pipelinedActive = 0;
+  const waitingSlot: Connection[] = [];
+  const releaseSlot = (): void => {
+    pipelinedActive--;
+    while (waitingSlot.length > 0 && pipelinedActive < limits.maxPipelinedActive) {
+      const next = waitingSlot.shift()!;
+      next.waitingSlot = false;
+      pump(next);
+    }
+  };
+
   const pump = (conn: Connection): void => {
-    while (conn.current === undefined && !conn.waitingDrain && conn.queue.length > 0) {
+    while (conn.current === undefined && !conn.waitingDrain && !conn.waitingSlot && conn.queue.length > 0) {
       if (conn.socket.destroyed) {
         conn.queue.length = 0;
         return;
@@ -79,6 +98,12 @@ export function sequentialPerConnection(
           conn.waitingDrain = false;
           pump(conn);
         });
+        return;
+      }
+      const pipelined = conn.queue.length > 1;
+      if (pipelined && pipelinedActive >= limits.maxPipelinedActive) {
+        conn.waitingSlot = true;
+        waitingSlot.push(conn);
         return;
       }
       const [req, res] = conn.queue.shift()!;
@@ -96,6 +121,19 @@ export function sequentialPerConnection(
       };
       res.once('finish', finished);
       res.once('close', finished);
+      if (pipelined) {
+        pipelinedActive++;
+        let released = false;
+        // Once the app has written the whole answer (prefinish), even if the client never reads it.
+        const release = (): void => {
+          if (released) return;
+          released = true;
+          releaseSlot();
+        };
+        res.once('prefinish', release);
+        res.once('finish', release);
+        res.once('close', release);
+      }
       beforeDispatch(res);
       listener(req, res);
     }
@@ -120,7 +158,7 @@ export function sequentialPerConnection(
 
 /** Registers a new connection (the server's 'connection' event); forgotten when it closes. */
 export function track(socket: Socket, connections: Map<Socket, Connection>): Connection {
-  const conn: Connection = { socket, queue: [], current: undefined, waitingDrain: false, paused: false };
+  const conn: Connection = { socket, queue: [], current: undefined, waitingDrain: false, paused: false, waitingSlot: false };
   connections.set(socket, conn);
   socket.once('close', () => {
     conn.queue.length = 0;
