@@ -2,7 +2,7 @@
 import { connect, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createHardenedServer, DEFAULT_LIMITS } from '../../../runtime/serve/create-server.ts';
-import { keepAliveLoad } from './keep-alive-load.ts';
+import { keepAliveLoad } from '../../helpers/keep-alive-load.ts';
 
 describe('runtime/serve/drain.ts', () => {
   it('answers in-flight and later requests with Connection: close, closes idle sockets, resets none', async () => {
