@@ -30,11 +30,19 @@ ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$ROOTFS/usr/bin/npm"
 ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$ROOTFS/usr/bin/npx"
 chroot "$ROOTFS" useradd --create-home --uid 1000 --user-group --shell /bin/bash node
 rm -rf "$ROOTFS"/var/lib/apt/lists/* "$ROOTFS"/var/cache/apt/*.bin
+# Behind a TLS-inspecting proxy the image must trust what the host trusts, or npm fails inside the
+# build ("self-signed certificate in certificate chain"): CA_BUNDLE=/etc/ssl/certs/ca-certificates.crt
+CA_CHANGE=()
+if [ -n "${CA_BUNDLE:-}" ]; then
+  install -D -m 0644 "$CA_BUNDLE" "$ROOTFS/etc/ssl/certs/host-ca-bundle.crt"
+  CA_CHANGE=(--change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/host-ca-bundle.crt' --change 'ENV npm_config_cafile=/etc/ssl/certs/host-ca-bundle.crt')
+fi
 
 tar -C "$ROOTFS" -c . | podman import \
   --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
   --change 'ENV npm_config_nodedir=/usr' \
   --change 'CMD ["node"]' \
+  "${CA_CHANGE[@]}" \
   - "$TAG"
 # PODMAN_RUN_FLAGS: e.g. '--ulimit nofile=16384:16384 --ulimit nproc=8192:8192' where runc cannot set podman's defaults.
 # shellcheck disable=SC2086
