@@ -42,7 +42,8 @@ function packageDir(): string {
   return path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 }
 
-function makeAsset(type: string, bytes: Uint8Array): DocsAsset {
+/** A file served as is: its bytes, their gzip and a strong ETag naming them. */
+export function makeAsset(type: string, bytes: Uint8Array): DocsAsset {
   const body = new Uint8Array(bytes); // a copy on its own ArrayBuffer, as Response bodies want
   const digest = createHash('sha256').update(body).digest('base64url');
   return { type, body, gzip: new Uint8Array(gzipSync(body, { level: 9 })), etag: `"${digest.slice(0, 22)}"` };

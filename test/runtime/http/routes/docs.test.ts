@@ -68,6 +68,19 @@ describe('the static files of /docs', () => {
     expect(zipped.headers.get('etag')).toBe(plain.headers.get('etag'));
   });
 
+  it('include /docs and /openapi.json: a strong ETag, 304 and gzip, public for 5 minutes', async () => {
+    for (const p of ['/docs', '/openapi.json']) {
+      const r = await f.app.request(p, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(r.headers.get('content-encoding'), p).toBe('gzip');
+      expect(r.headers.get('cache-control'), p).toBe('public, max-age=300');
+      const tag = r.headers.get('etag')!;
+      expect((await f.app.request(p, { headers: { 'If-None-Match': tag } })).status, p).toBe(304);
+    }
+    const doc = await f.app.request('/openapi.json');
+    expect(doc.headers.get('content-type')).toBe('application/json');
+    expect((await doc.json()).openapi).toBe('3.1.0');
+  });
+
   it('is a 404 for any other file under /docs/', async () => {
     expect((await get(f, '/docs/index.html', await f.newKey())).status).toBe(404);
   });
