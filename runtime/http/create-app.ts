@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { ApiError, apiError, isDatasetFault, renderError } from './errors.ts';
+import { StoreUnavailableError } from '../errors.ts';
 import { auth } from './auth.ts';
 import { quota } from './quota.ts';
 import { cors } from './cors.ts';
@@ -22,12 +23,13 @@ import { registerIngredients } from './routes/ingredients.ts';
 import { registerVocabularies } from './routes/vocabularies.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerDocs } from './routes/docs.ts';
+import { DOCS_ASSET_PATHS } from './docs/assets.ts';
 import { registerSearch } from './routes/search.ts';
 import { registerPantry } from './routes/pantry.ts';
 import { registerUsage } from './routes/usage.ts';
 
 /** Paths answered without a key and without counting against any allowance. */
-export const EXEMPT_PATHS: ReadonlySet<string> = new Set(['/healthz', '/docs', '/openapi.json']);
+export const EXEMPT_PATHS: ReadonlySet<string> = new Set(['/healthz', '/docs', '/openapi.json', ...DOCS_ASSET_PATHS]);
 /** Paths that need authentication but use no allowance. */
 export const UNMETERED_PATHS: ReadonlySet<string> = new Set(['/usage']);
 /** Every routed path (405 for other methods on these). */
@@ -80,7 +82,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.onError((err, c) => {
-    if (!(err instanceof ApiError) || err.status >= 500) {
+    const reported = err instanceof StoreUnavailableError && err.reported; // logged once per outage
+    if ((!(err instanceof ApiError) || err.status >= 500) && !reported) {
       // Never log the Authorization header (or any header): method, path, id and stack only.
       logger.error('request failed', {
         method: c.req.method,
