@@ -19,8 +19,8 @@ import { PATHS } from '../format/constants.ts';
 import { SearchIndexReader } from '../format/search-index.ts';
 import { decodeContainer } from '../format/container.ts';
 import { joinRecordsJson, recordTuples } from '../format/shard.ts';
-import { Searcher } from './search.ts';
-import { allowedDocs } from './search-query.ts';
+import { Searcher } from './search/searcher.ts';
+import { allowedDocs } from './search/query.ts';
 
 export function createEngine(ds: Dataset): Engine {
   let allDocs: Bitmap | undefined;

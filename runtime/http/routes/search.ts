@@ -1,5 +1,5 @@
 /**
- * GET /search: relevance-ranked recipes (runtime/query/search.ts).
+ * GET /search: relevance-ranked recipes (runtime/query/search/).
  *
  * Response 200: `{"query": "<trimmed query>", "recipes": [{...Recipe, "score": 12.3456}]}`, best
  * first, at most `limit` (default 10, cap 50); no pagination object. `score` is the BM25F
@@ -9,7 +9,7 @@ import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { jsonBytes, rawQuery } from '../json.ts';
 import { decodeQuery } from '../../query/params.ts';
-import { parseSearchQuery } from '../../query/search-params.ts';
+import { parseSearchQuery } from '../../query/search/params.ts';
 
 export function registerSearch(app: Hono<AppEnv>, deps: AppDeps): void {
   const { engine } = deps;

@@ -1,16 +1,12 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { buildFixture } from '../../helpers/fixture-dataset.ts';
-import { makeRecipe } from '../../helpers/make-recipe.ts';
-import { expectExhaustiveAnswers } from '../../helpers/search-oracle.ts';
-import { ApiError } from '../../../runtime/errors.ts';
-import { createApp } from '../../../runtime/http/create-app.ts';
-import { createMemoryStore } from '../../../runtime/store/memory.ts';
-import { decodeQuery } from '../../../runtime/query/params.ts';
-import { parseSearchQuery } from '../../../runtime/query/search-params.ts';
-import type { SearchFilter } from '../../../runtime/query/search-query.ts';
-import fc from 'fast-check';
-import { bestBlocks, Searcher } from '../../../runtime/query/search.ts';
-import { buildSearchIndex } from '../../../build/write/search.ts';
+import { buildFixture } from '../../../helpers/fixture-dataset.ts';
+import { makeRecipe } from '../../../helpers/make-recipe.ts';
+import { expectExhaustiveAnswers } from '../../../helpers/search-oracle.ts';
+import { createApp } from '../../../../runtime/http/create-app.ts';
+import { createMemoryStore } from '../../../../runtime/store/memory.ts';
+import type { SearchFilter } from '../../../../runtime/query/search/query.ts';
+import { Searcher } from '../../../../runtime/query/search/searcher.ts';
+import { buildSearchIndex } from '../../../../build/write/search.ts';
 
 const step = (text: string) => [{ step: 1, text }];
 const fx = buildFixture([
@@ -31,53 +27,6 @@ afterAll(() => fx.cleanup());
 
 const search = (query: string, limit = 10, filter?: SearchFilter) =>
   fx.engine.search!(filter ? { query, limit, filter } : { query, limit }).hits.map((h) => fx.recipes[h.doc]!.id);
-const parse = (qs: string) => parseSearchQuery(decodeQuery(qs));
-const apiErrorOf = (f: () => unknown): ApiError => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-  throw new Error('no error thrown');
-};
-
-describe('GET /search parameters (SPEC.md § GET /search)', () => {
-  it('requires a query: missing or blank is 400 "The query parameter is required."', () => {
-    for (const qs of ['', 'limit=5', 'query=', 'query=%20%20', 'query=+']) {
-      const e = apiErrorOf(() => parse(qs));
-      expect(e.code).toBe('QUERY_REQUIRED');
-      expect(e.message).toBe('The query parameter is required.');
-    }
-  });
-
-  it('defaults limit to 10 and caps it at 50', () => {
-    expect(parse('query=cake').limit).toBe(10);
-    expect(parse('query=cake&limit=7').limit).toBe(7);
-    expect(parse('query=cake&limit=51').limit).toBe(50);
-    expect(parse('query=cake&limit=100000').limit).toBe(50);
-  });
-
-  it('rejects a limit below 1 or not a whole number with the SPEC message', () => {
-    for (const v of ['0', '-1', '2.5', 'ten']) {
-      const e = apiErrorOf(() => parse(`query=cake&limit=${v}`));
-      expect(e.code).toBe('INVALID_LIMIT');
-      expect(e.message).toBe(`The 'limit' parameter must be a whole number of at least 1; got '${v}'.`);
-    }
-  });
-
-  it('has no offset: offset and other unknown parameters are 400', () => {
-    expect(apiErrorOf(() => parse('query=cake&offset=0')).code).toBe('UNKNOWN_PARAMETER');
-    expect(apiErrorOf(() => parse('query=cake&page=2')).code).toBe('UNKNOWN_PARAMETER');
-  });
-
-  it('accepts the /recipes filters language, cuisine, course and diet with their rules', () => {
-    expect(parse('query=cake&language=DE&cuisine=german')).toEqual({ query: 'cake', limit: 10, filter: { language: 'de', cuisine: 'german' } });
-    expect(apiErrorOf(() => parse('query=cake&cuisine=martian')).code).toBe('UNKNOWN_VOCABULARY_VALUE');
-    expect(apiErrorOf(() => parse('query=cake&language=german')).code).toBe('INVALID_LANGUAGE');
-  });
-});
-
 describe('GET /search over HTTP', () => {
   const app = createApp({ engine: fx.engine, store: createMemoryStore(), now: () => 0, requireKey: false, dailyQuota: 1000, clientAddress: () => 'test' });
 
@@ -302,14 +251,5 @@ describe('search pruning', () => {
     const en = Uint8Array.from(recipes, (r) => (r.language === 'en' ? 1 : 0));
     const enSome = Uint8Array.from(en, (a) => (a && rand() < 0.5 ? 1 : 0));
     expectExhaustiveAnswers(searchers, ['kzapa', 'kzapa kzepe', 'kzipi kzopo kzapa', 'kzapa kz', 'kzepe kzi', 'rbq1 kzopo'], [en, enSome]);
-  });
-
-  it('picks the k best blocks by bound, largest first and the lower block on ties (seeding), as a sort would', () => {
-    fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 300 }), fc.integer({ min: 1, max: 70 }), (maxes, k) => {
-        const oracle = maxes.map((_, b) => b).sort((x, y) => maxes[y]! - maxes[x]! || x - y).slice(0, k);
-        expect(bestBlocks(Float32Array.from(maxes), k)).toEqual(oracle);
-      }),
-    );
   });
 });

@@ -8,10 +8,10 @@
  * - No `offset` (search returns only the best results): it is rejected like any unknown
  *   parameter, 400 UNKNOWN_PARAMETER listing the accepted ones.
  */
-import { apiError } from '../errors.ts';
-import { COURSES, CUISINES, DIETS } from '../format/vocabulary.ts';
-import { checkNames, parseLanguage, parseLimit } from './params.ts';
-import type { SearchFilter, SearchQuery } from './search-query.ts';
+import { apiError } from '../../errors.ts';
+import { COURSES, CUISINES, DIETS } from '../../format/vocabulary.ts';
+import { checkNames, parseLanguage, parseLimit } from '../params.ts';
+import type { SearchFilter, SearchQuery } from './query.ts';
 
 export const SEARCH_DEFAULT_LIMIT = 10;
 export const SEARCH_MAX_LIMIT = 50;

@@ -3,9 +3,10 @@
  * and the scored hits. The filters are ANDed as bitmaps into an allowed-doc mask before
  * scoring, so `limit` always counts matching recipes.
  */
-import { and, toUint32Array, type Bitmap } from '../format/bitmap.ts';
-import type { Dataset } from '../data/dataset.ts';
-import { FifoCache, type SearchHit } from './search.ts';
+import { and, toUint32Array, type Bitmap } from '../../format/bitmap.ts';
+import type { Dataset } from '../../data/dataset.ts';
+import { FifoCache } from '../fifo-cache.ts';
+import type { SearchHit } from './top-k.ts';
 
 export interface SearchFilter {
   language?: string;
