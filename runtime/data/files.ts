@@ -43,7 +43,7 @@ export class DatasetFiles {
     let b = this.#bytes.get(p);
     if (b) return b;
     const size = this.sizeOf(p);
-    b = alignedBuffer(size);
+    b = alignedFileBuffer(size);
     const got = readWhole(this.fullPath(p), b);
     if (got !== size) throw new DatasetError(`${this.fullPath(p)} ended early (${got} of ${size} bytes). ${REBUILD}`);
     this.#bytes.set(p, b);
@@ -55,7 +55,7 @@ export class DatasetFiles {
     const ready = this.#bytes.get(p);
     if (ready) return ready;
     const size = this.sizeOf(p);
-    const b = alignedBuffer(size);
+    const b = alignedFileBuffer(size);
     const fh = await fs.promises.open(this.fullPath(p), 'r');
     try {
       for (let at = 0; at < size; ) {
@@ -89,4 +89,10 @@ export class DatasetFiles {
     const src = this.source(p);
     return src.read(0, src.size);
   }
+}
+
+/** An aligned buffer for a file's bytes (bitmap views want 32-byte alignment), as a Buffer over the same memory. */
+function alignedFileBuffer(size: number): Buffer {
+  const bytes = alignedBuffer(size);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
