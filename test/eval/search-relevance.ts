@@ -218,7 +218,7 @@ for (const [key, name, make] of ENGINES) {
   buildMs.push(performance.now() - t);
 }
 
-const kinds = ['all', 'typo', 'partial', 'reorder', 'other', 'ingr', 'prefix', 'zh'];
+const kinds = ['all', 'typo', 'partial', 'reorder', 'other', 'ingr', 'prefix', 'zh', 'compound'];
 const results = engines.map(([name, run]) => ({ name, ...evaluate(run) }));
 const counts = kinds.map((k) => `${k} ${results[0]!.byKind.get(k)?.n ?? 0}`).join(', ');
 const f = (x: number) => x.toFixed(3);
