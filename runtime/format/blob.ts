@@ -10,7 +10,7 @@ export function encodeBlob(name: string, value: unknown): Buffer {
   return encodeContainer('blob', { name }, [packr.pack(value)]);
 }
 
-export function decodeBlob<T>(file: Buffer, name: string): T {
+export function decodeBlob<T>(file: Uint8Array, name: string): T {
   const { payload } = decodeContainer<{ name: string }>('blob', file, name);
   return packr.unpack(payload) as T;
 }

@@ -11,6 +11,7 @@
  */
 import { Packr } from 'msgpackr';
 import { FORMAT_VERSION, MAGIC, PAYLOAD_ALIGNMENT, type FileKind } from './constants.ts';
+import { latin1, u32le } from './bytes.ts';
 
 /** One msgpack codec for build and runtime: plain maps and arrays, no msgpackr records. */
 export const packr = new Packr({ useRecords: false, variableMapSize: true, moreTypes: false });
@@ -43,19 +44,19 @@ export function encodeContainer(kind: FileKind, header: unknown, payload: readon
 export interface Container<H> {
   header: H;
   /** Payload bytes: a view into the file buffer (no copy). */
-  payload: Buffer;
+  payload: Uint8Array;
 }
 
 /** Checks magic and version; throws FormatError naming the file and what to do. */
-export function decodeContainer<H>(kind: FileKind, file: Buffer, name: string): Container<H> {
+export function decodeContainer<H>(kind: FileKind, file: Uint8Array, name: string): Container<H> {
   if (file.length < 12) throw new FormatError(`${name}: file too short to be a ${kind} file`);
-  const magic = file.toString('latin1', 0, 4);
+  const magic = latin1(file, 0, 4);
   if (magic !== MAGIC[kind]) throw new FormatError(`${name}: expected magic ${MAGIC[kind]}, found ${JSON.stringify(magic)}`);
-  const version = file.readUInt32LE(4);
+  const version = u32le(file, 4);
   if (version !== FORMAT_VERSION) {
     throw new FormatError(`${name}: format version ${version}, this runtime reads version ${FORMAT_VERSION}`);
   }
-  const headerLength = file.readUInt32LE(8);
+  const headerLength = u32le(file, 8);
   if (12 + headerLength > file.length) throw new FormatError(`${name}: header overruns the file`);
   const header = packr.unpack(file.subarray(12, 12 + headerLength)) as H;
   const payloadStart = alignUp(12 + headerLength);
