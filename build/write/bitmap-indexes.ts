@@ -6,7 +6,7 @@ import type { RecipeFacts } from './recipe-facts.ts';
 import { DocsByKey } from './growable.ts';
 import type { PartWriter } from './types.ts';
 
-/** The values each family indexes for one recipe (FORMAT.md § Bitmap indexes). */
+/** The values each family indexes for one recipe (FORMAT.md § 6 Bitmap indexes). */
 export const FAMILY_VALUES: Record<BitmapFamily, (r: Omit<RecipeFacts, 'numeric'>) => readonly string[]> = {
   category: (r) => r.categories,
   course: (r) => r.courses,

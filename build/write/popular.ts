@@ -13,7 +13,7 @@ export const POPULARITY_ORDER =
   `Bayesian average rating (C=${POPULARITY_PRIOR_VOTES} votes at the mean of all rated recipes) descending, ` +
   'then rating count descending, then newest first; recipes without ratings follow, newest first.';
 
-/** Doc numbers in popularity order (FORMAT.md § Popularity), from each doc's rating count and value. */
+/** Doc numbers in popularity order (FORMAT.md § 9 Popularity order), from each doc's rating count and value. */
 export function popularityOrderOf(counts: Float64Array, values: Float64Array, docCount: number): number[] {
   const rated: { doc: number; n: number; v: number }[] = [];
   for (let doc = 0; doc < docCount; doc++) {

@@ -33,7 +33,7 @@ export function recipeBody(engine: Engine, id: string, rawQuery: string): Uint8A
   return engine.recordJson(doc);
 }
 
-/** Pages like /recipes, in the engine's popularity order (see FORMAT.md § popular). */
+/** Pages like /recipes, in the engine's popularity order (see FORMAT.md § 9 Popularity order). */
 export function popularBody(engine: Engine, rawQuery: string): Uint8Array {
   const page = parsePopularQuery(decodeQuery(rawQuery));
   return recipeListBody(engine, engine.popular(page), page.offset);

@@ -1,5 +1,5 @@
 /**
- * Bitmap index files, one per filter family (FORMAT.md § Bitmap indexes):
+ * Bitmap index files, one per filter family (FORMAT.md § 6 Bitmap indexes):
  *
  *   index   --> Container(magic RDBX, header {family, entries}), Payload
  *   entries --> [key: str, offset: u32, length: u32, cardinality: u32] ^ n, sorted by key

@@ -1,5 +1,5 @@
 /**
- * Blobs: one msgpack value behind the container (FORMAT.md § Blobs), e.g. the ingredient catalog.
+ * Blobs: one msgpack value behind the container (FORMAT.md § 10 Catalog, the one blob today).
  *
  *   blob    --> Container(magic RDBB, header {name}), Payload
  *   Payload --> one msgpack value

@@ -22,7 +22,7 @@ export interface CatalogEntry {
   recipeCount: number;
 }
 
-/** The catalog file's payload (FORMAT.md § Catalog). */
+/** The catalog file's payload (FORMAT.md § 10 Catalog). */
 export interface CatalogBlob {
   entries: CatalogEntry[];
   /** [normalised name, id], sorted by name: every name (any language) and id that resolves. */

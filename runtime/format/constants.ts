@@ -5,14 +5,14 @@
  */
 
 /** The one integer format version. Readers refuse any other value. */
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
 
 export const MANIFEST_FILE = 'manifest.json';
 export const MANIFEST_FORMAT_NAME = 'recipe-db';
 /** In dist/data/: a text file naming the current dataset directory, replaced atomically. */
 export const CURRENT_POINTER_FILE = 'current';
 
-/** 4-byte magics, one per file kind (FORMAT.md § File kinds). */
+/** 4-byte magics, one per file kind (FORMAT.md § 4 Container). */
 export const MAGIC = {
   shard: 'RDBS',
   bitmapIndex: 'RDBX',
@@ -62,7 +62,7 @@ export const BITMAP_FAMILIES = [
 ] as const;
 export type BitmapFamily = (typeof BITMAP_FAMILIES)[number];
 
-/** Numeric fields with one index each (FORMAT.md § Numeric keys); keys are integers in each field's unit. */
+/** Numeric fields with one index each (FORMAT.md § 7.1 Numeric keys); keys are integers in each field's unit. */
 export const NUMERIC_FIELDS = ['totalTime', 'cookTime', 'calories', 'protein', 'sodium', 'fiber'] as const;
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
 
@@ -85,5 +85,5 @@ export const PATHS = {
  */
 export const PANTRY_TOTAL_KEY_WIDTH = 4;
 
-/** A record in a shard: a positional tuple (FORMAT.md § Record). */
+/** A record in a shard: a positional tuple (FORMAT.md § 5 Record shards). */
 export type RecordTuple = [id: string, json: Uint8Array];

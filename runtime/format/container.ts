@@ -1,11 +1,11 @@
 /**
- * The common envelope of every binary file (FORMAT.md § Container):
+ * The common envelope of every binary file (FORMAT.md § 4 Container):
  *
  *   file --> Magic, Version, HeaderLength, Header, Padding, Payload
  *   Magic        4 bytes ASCII, one per file kind
  *   Version      u32 LE = FORMAT_VERSION
  *   HeaderLength u32 LE, bytes of Header
- *   Header       msgpack map, kind-specific
+ *   Header       msgpack map (FORMAT.md § 4.1), kind-specific
  *   Padding      zero bytes up to a multiple of PAYLOAD_ALIGNMENT from the start of the file
  *   Payload      kind-specific bytes
  */
@@ -13,7 +13,7 @@ import { Packr } from 'msgpackr';
 import { FORMAT_VERSION, MAGIC, PAYLOAD_ALIGNMENT, type FileKind } from './constants.ts';
 import { latin1, u32le } from './bytes.ts';
 
-/** One msgpack codec for build and runtime: plain maps and arrays, no msgpackr records. */
+/** One msgpack codec for build and runtime: plain maps and arrays, no msgpackr records; it writes the shortest forms of FORMAT.md § 4.1 (test/runtime/format/container.test.ts). */
 export const packr = new Packr({ useRecords: false, variableMapSize: true, moreTypes: false });
 
 export class FormatError extends Error {

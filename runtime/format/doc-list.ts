@@ -1,5 +1,5 @@
 /**
- * Doc lists: an ordered list of doc numbers (FORMAT.md § Doc lists), used for the popularity order.
+ * Doc lists: an ordered list of doc numbers (FORMAT.md § 9 Popularity order), used for the popularity order.
  *
  *   list    --> Container(magic RDBL, header {name, count, order}), Payload
  *   Payload --> u32 LE ^ count

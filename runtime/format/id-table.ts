@@ -1,5 +1,5 @@
 /**
- * The id lookup table (FORMAT.md § Id table):
+ * The id lookup table (FORMAT.md § 8 Id table):
  *
  *   ids     --> Container(magic RDBI, header {count, width}), Payload
  *   Payload --> Entry ^ count, sorted by id bytes

@@ -1,4 +1,4 @@
-/** manifest.json, the entry point of a dataset directory (FORMAT.md § Manifest). Written last. */
+/** manifest.json, the entry point of a dataset directory (FORMAT.md § 3 Manifest). Written last. */
 export interface ManifestFile {
   path: string;
   bytes: number;

@@ -1,5 +1,5 @@
 /**
- * The integer key each numeric index stores per recipe (FORMAT.md § Numeric keys). Shared by the
+ * The integer key each numeric index stores per recipe (FORMAT.md § 7.1 Numeric keys). Shared by the
  * writer and by tests' oracles. Filters only ever ask "max" fields for <= and "min" fields for >=,
  * so rounding up (max fields) or down (min fields) keeps inclusive integer bounds exact.
  */

@@ -1,5 +1,5 @@
 /**
- * Record shards (FORMAT.md § Record shards):
+ * Record shards (FORMAT.md § 5 Record shards):
  *
  *   shard   --> Container(magic RDBS, header {firstDoc, count}), Payload
  *   Payload --> Offsets, Records

@@ -44,7 +44,7 @@ export interface Engine {
   listRecipes(filter: RecipeFilter, page: PageRequest): PageResult;
   /** Recipes ranked by pantry coverage (runtime/query/pantry/; SPEC.md § GET /pantry). */
   pantry(q: PantryQuery): PantryPage;
-  /** Popularity order (see FORMAT.md § popular). */
+  /** Popularity order (see FORMAT.md § 9 Popularity order). */
   popular(page: PageRequest): PageResult;
   /** Doc number of a recipe id, or undefined. */
   docById(id: string): number | undefined;

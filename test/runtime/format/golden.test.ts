@@ -3,27 +3,22 @@
  * the recorded inputs gives the committed bytes, and decoding the committed bytes gives the
  * recorded inputs back.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { alignedBuffer } from '../../../runtime/format/bitmap.ts';
 import { FORMAT_VERSION } from '../../../runtime/format/constants.ts';
 import { BitmapIndexReader } from '../../../runtime/format/bitmap-index.ts';
 import { decodeBlob } from '../../../runtime/format/blob.ts';
 import { decodeDocList } from '../../../runtime/format/doc-list.ts';
 import { IdTableReader } from '../../../runtime/format/id-table.ts';
 import { NumericIndexReader } from '../../../runtime/format/numeric-index.ts';
+import { DEFAULT_FIELD_B, DEFAULT_FIELD_WEIGHTS, SEARCH_FIELDS, SearchIndexReader } from '../../../runtime/format/search-index.ts';
 import { bufferSource, ShardReader } from '../../../runtime/format/shard.ts';
-import { BLOB, DOC_LIST, GOLDEN, IDS, INDEX_BITMAPS, NUMERIC_VALUES, SHARD_RECORDS } from '../../fixtures/golden/vectors.ts';
+import { BLOB, DOC_LIST, GOLDEN, IDS, INDEX_BITMAPS, NUMERIC_VALUES, SEARCH_INDEX, SEARCH_POSTINGS, SHARD_RECORDS } from '../../fixtures/golden/vectors.ts';
+import { readAligned } from '../../helpers/read-aligned.ts';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/golden');
-const golden = (name: string): Buffer => {
-  const bytes = fs.readFileSync(path.join(dir, name));
-  const buf = alignedBuffer(bytes.length);
-  bytes.copy(buf);
-  return buf;
-};
+const golden = (name: string): Buffer => readAligned(path.join(dir, name));
 
 describe('golden vectors', () => {
   for (const [name, make] of Object.entries(GOLDEN)) {
@@ -62,6 +57,35 @@ describe('golden vectors', () => {
     expect(ids.lookup('ddddddddddddd')).toBeUndefined();
     expect([...decodeDocList(golden('doc-list.bin'), 'doc-list.bin').docs]).toEqual(DOC_LIST);
     expect(decodeBlob(golden('blob.bin'), 'blob.bin')).toEqual(BLOB);
+  });
+
+  it('decodes the search index to its terms, postings in blocks of 128, lengths, languages and score bounds', () => {
+    const index = new SearchIndexReader(bufferSource(golden('search-index.bin')), 'search-index.bin');
+    expect([index.fields, index.languages, index.docCount, index.blockSize]).toEqual([[...SEARCH_FIELDS], ['de', 'en', 'zh'], 130, 128]);
+    expect([index.fieldWeights, index.fieldB, index.avgFieldLengths]).toEqual([DEFAULT_FIELD_WEIGHTS, DEFAULT_FIELD_B, SEARCH_INDEX.avgFieldLengths]);
+    expect(index.terms).toEqual(SEARCH_POSTINGS.map(([term]) => term));
+    expect([...index.lengths]).toEqual([...SEARCH_INDEX.lengths]);
+    expect([...index.docLanguage]).toEqual([...SEARCH_INDEX.docLanguage]);
+    // tf~ as FORMAT.md § 15 writes it: norm = f32(W / (1 − b + b · len / avg)), tf~ = f32(Σ tf · norm).
+    const F = SEARCH_FIELDS.length;
+    const norm = (d: number, f: number) => {
+      const b = DEFAULT_FIELD_B[f]!;
+      return Math.fround(DEFAULT_FIELD_WEIGHTS[f]! / (1 - b + (b * SEARCH_INDEX.lengths[d * F + f]!) / SEARCH_INDEX.avgFieldLengths[f]!));
+    };
+    const tfTilde = (d: number, tfs: number[]) => Math.fround(tfs.reduce((x, tf, f) => x + tf * norm(d, f), 0));
+    SEARCH_POSTINGS.forEach(([term, postings], t) => {
+      const blocks = [postings.slice(0, 128), postings.slice(128)].filter((b) => b.length > 0);
+      expect(index.df(t), term).toBe(postings.length);
+      blocks.forEach((want, j) => {
+        const got = index.block(t, j);
+        expect([...got.docs]).toEqual(want.map(([d]) => d));
+        expect([...got.tfs]).toEqual(want.flatMap(([, tfs]) => tfs));
+      });
+      const bounds = index.blocks(t);
+      expect([...bounds.last]).toEqual(blocks.map((b) => b.at(-1)![0]));
+      expect([...bounds.max]).toEqual(blocks.map((b) => Math.max(...b.map(([d, tfs]) => tfTilde(d, tfs)))));
+      expect(index.termMax[t]).toBe(Math.max(...postings.map(([d, tfs]) => tfTilde(d, tfs))));
+    });
   });
 
   it('refuses a file of another kind or another format version', () => {
