@@ -15,6 +15,8 @@ export interface BuildReport {
   ingredientLinesWithId: number;
   /** [name as the recipe names it (lower-cased), occurrences], most frequent first. */
   topUnmatched: [string, number][];
+  /** [id, title] of every recipe left without an ingredient line (its source gives none), by id: to fix by hand or leave out. */
+  withoutIngredients: [string, string][];
 }
 
 const FIELDS: Record<string, (r: Recipe) => boolean> = {
@@ -57,6 +59,7 @@ export interface ReportState {
   withId: number;
   /** bySource, byLanguage, field counts, unmatched names. */
   maps: [string, number][][];
+  withoutIngredients: [string, string][];
 }
 
 /** Accumulates the report one recipe at a time (any order: the result does not depend on it). */
@@ -68,12 +71,14 @@ export class ReportBuilder {
   readonly #unmatched = new Map<string, number>();
   #lines = 0;
   #withId = 0;
+  readonly #withoutIngredients: [string, string][] = [];
 
   add(r: Recipe): void {
     this.#recipes++;
     bump(this.#bySource, sourceOf(r));
     bump(this.#byLanguage, r.language);
     for (const [k, has] of FIELD_TESTS) if (has(r)) bump(this.#fieldCounts, k);
+    if (r.ingredients.length === 0) this.#withoutIngredients.push([r.id, r.title]);
     for (const i of r.ingredients) {
       this.#lines++;
       if (i.id) this.#withId++;
@@ -88,6 +93,7 @@ export class ReportBuilder {
       lines: this.#lines,
       withId: this.#withId,
       maps: [[...this.#bySource], [...this.#byLanguage], [...this.#fieldCounts], [...this.#unmatched]],
+      withoutIngredients: this.#withoutIngredients.slice(),
     };
   }
 
@@ -96,6 +102,7 @@ export class ReportBuilder {
     this.#recipes += s.recipes;
     this.#lines += s.lines;
     this.#withId += s.withId;
+    this.#withoutIngredients.push(...s.withoutIngredients);
     [this.#bySource, this.#byLanguage, this.#fieldCounts, this.#unmatched].forEach((m, i) => {
       for (const [k, n] of s.maps[i]!) m.set(k, (m.get(k) ?? 0) + n);
     });
@@ -111,6 +118,7 @@ export class ReportBuilder {
       ingredientLines: this.#lines,
       ingredientLinesWithId: this.#withId,
       topUnmatched: ranked(this.#unmatched).slice(0, top),
+      withoutIngredients: this.#withoutIngredients.slice().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
     };
   }
 }
@@ -150,6 +158,14 @@ export function reportMarkdown(r: BuildReport): string {
     '| name | lines |',
     '|---|---:|',
     ...r.topUnmatched.map(([k, v]) => `| ${k.replace(/\|/g, '\\|')} | ${v} |`),
+    '',
+    `## Recipes without ingredient lines (${r.withoutIngredients.length})`,
+    '',
+    'No source record gives one (for recipe-scrapers pages: neither the JSON-LD nor the scraper\'s fields): each needs its lines added by hand, or leaving out.',
+    '',
+    '| id | title |',
+    '|---|---|',
+    ...r.withoutIngredients.map(([id, title]) => `| ${id} | ${title.replace(/\|/g, '\\|')} |`),
     '',
   ];
   return out.join('\n');

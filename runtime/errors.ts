@@ -59,6 +59,11 @@ export const ERRORS = {
     message: (a: { param: string; value: string; accepted: readonly string[] }) =>
       `Unknown ${a.param} preset '${echo(a.value)}'. The accepted values are ${listOf(a.accepted)}.`,
   },
+  UNKNOWN_FACET: {
+    status: 400,
+    message: (a: { value: string; accepted: readonly string[] }) =>
+      `Unknown facet '${echo(a.value)}'. The accepted facets are ${listOf(a.accepted)}.`,
+  },
   WEEKEND_TOO_SHORT: {
     status: 400,
     message: (a: { value: string }) =>

@@ -16,6 +16,8 @@
  * |                      |                             | after listening; on a mismatch every req. |
  * |                      |                             | gets 503 and the process exits 1), `full` |
  * |                      |                             | (before listening), `size` (never)        |
+ * | RECIPES_CORS_ORIGINS | * (any origin)              | comma list of origins browsers may call   |
+ * |                      |                             | from (echoed, with Vary: Origin)          |
  *
  * Sizes and the magic and version of every file but the record shards are always checked before
  * listening; indexes are read and checked on first use, each shard on its first read (FORMAT.md § 11).
@@ -28,6 +30,7 @@ import { openDataset, verifyDataset, VERIFY_MODES, type VerifyMode } from './dat
 import { createEngine } from './query/create-engine.ts';
 import type { Engine } from './query/engine.ts';
 import { createApp } from './http/create-app.ts';
+import { parseCorsOrigins } from './http/cors.ts';
 import { consoleLogger } from './http/context.ts';
 import { createLmdbStore } from './store/lmdb.ts';
 import { createRedisStore, redactUrl } from './store/redis.ts';
@@ -77,6 +80,7 @@ const redisUrl = process.env.RECIPES_REDIS_URL || undefined;
 const verifyRaw = process.env.RECIPES_VERIFY || 'background';
 if (!(VERIFY_MODES as readonly string[]).includes(verifyRaw)) fail(`RECIPES_VERIFY must be one of ${VERIFY_MODES.join(', ')}; got '${verifyRaw}'.`);
 const verify = verifyRaw as VerifyMode;
+const corsOrigins = parseCorsOrigins(process.env.RECIPES_CORS_ORIGINS, fail);
 
 let engine: Engine;
 let dataDir: string;
@@ -108,7 +112,7 @@ async function main(): Promise<void> {
   } catch (e) {
     fail(e instanceof Error ? e.message : String(e));
   }
-  const app = createApp({ engine, store, now, requireKey, dailyQuota, logger: consoleLogger });
+  const app = createApp({ engine, store, now, requireKey, dailyQuota, corsOrigins, logger: consoleLogger });
 
   let draining = false;
   /** Set when the background verification finds a corrupt file: every request then gets 503. */

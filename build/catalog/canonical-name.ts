@@ -144,6 +144,24 @@ export function candidateNames(name: string, language = 'en'): string[] {
   return [...new Set(out)].filter((c) => c !== '');
 }
 
+/**
+ * The alternatives a name offers, as names of their own: "agave nectar or honey" → ["agave nectar",
+ * "honey"]; "chicken or vegetable stock" → ["chicken stock", "vegetable stock"] (a one-word first
+ * alternative shares the last one's head, as in candidateNames); [] when it offers none. Only the
+ * first and the last alternative (as splitAt finds them).
+ */
+export function alternativesOf(name: string, language = 'en'): string[] {
+  const lang = language.toLowerCase().slice(0, 2);
+  const tokens = tokensOf(core(name), lang);
+  const joiners = new Set([...(ALTERNATIVE[lang] ?? []), ...(lang === 'en' ? [] : ALTERNATIVE.en ?? []), '/']);
+  const parts = splitAt(tokens, joiners);
+  if (!parts) return [];
+  const [first, last] = parts;
+  // "egg or flax egg": the first already is the head.
+  const own = sharesHead(parts, lang) && first.at(-1) !== last.at(-1) ? [...first, ...last.slice(1)] : first;
+  return [own.join(' '), last.join(' ')];
+}
+
 /** Words that open a generic fallback alternative ("or other long pasta"), any language. */
 const FALLBACK_WORDS = new Set(['other', 'another', 'any', 'similar', 'some', 'your', 'andere', 'anderes', 'anderer', 'autre', 'autres', 'otro', 'otra', 'altro', 'altra', 'outro', 'outra', 'annan', 'annat', 'anden', 'andet', 'annen', 'annet', 'ander', 'andere']);
 

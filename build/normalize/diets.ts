@@ -1,12 +1,15 @@
 /**
  * Diets a recipe is known to suit. A diet is listed when no ingredient is known NOT to suit it and
  * either every ingredient line has a canonical id whose entry says it suits, or the source labels
- * the recipe with that diet. One unsuitable ingredient excludes the diet even when labelled.
+ * the recipe with that diet. One unsuitable ingredient excludes the diet even when labelled. With
+ * the lines' names, a line's alternatives and every ingredient its name holds count as well
+ * (diet-lines.ts).
  */
 import type { CatalogEntry } from '../../runtime/format/catalog.ts';
 import type { Catalog } from './catalog.ts';
 import { normalizeName } from '../catalog/normalize-name.ts';
 import { BoundedMemo } from './bounded-memo.ts';
+import { lineMasks, type Masks } from './diet-lines.ts';
 
 type DietFlag = 'vegan' | 'vegetarian' | 'pescatarian' | 'dairyFree' | 'glutenFree';
 
@@ -52,15 +55,22 @@ const labelledDiet = (label: string): string | undefined => LABEL_MEMO.get(label
  * Diet slugs (dairy-free, gluten-free, pescatarian, vegan, vegetarian) the recipe is known to suit,
  * from its ingredients' canonical ids and the source's explicit labels. Unknown → not listed.
  */
-export function deriveDiets(ingredientIds: (string | undefined)[], labels: readonly string[] | ReadonlySet<string>, catalog: Catalog): string[] {
+export function deriveDiets(
+  ingredientIds: (string | undefined)[],
+  labels: readonly string[] | ReadonlySet<string>,
+  catalog: Catalog,
+  lines?: { names: readonly string[]; language: string },
+): string[] {
   // Labels, or the diets they name (labelledDiets).
   const labelled = labels instanceof Set ? labels : labelledDiets(labels as readonly string[]);
   // Bit i of a mask stands for DIETS[i]: `suits` when every entry says it suits, `unsuitable` when any says it does not.
   let suits = ingredientIds.length > 0 ? ALL : 0;
   let unsuitable = 0;
   const byId = masksByIdOf(catalog);
-  for (const id of ingredientIds) {
-    const [yes, no] = masksOf(catalog, byId, id);
+  for (let i = 0; i < ingredientIds.length; i++) {
+    const id = ingredientIds[i];
+    const name = lines?.names[i];
+    const [yes, no] = name === undefined ? masksOf(catalog, byId, id) : lineMasksOf(catalog, byId, name, id, lines!.language);
     suits &= yes;
     unsuitable |= no;
   }
@@ -75,6 +85,18 @@ export function deriveDiets(ingredientIds: (string | undefined)[], labels: reado
 }
 
 const ALL = (1 << DIETS.length) - 1;
+
+/** The bits of a set of flag names. */
+const flagBits = (flags: ReadonlySet<string>): number => DIETS.reduce((bits, [, flag], i) => (flags.has(flag) ? bits | (1 << i) : bits), 0);
+
+/** Lines repeat across recipes: lineMasks memoised per catalog by (language, id, name) (bounded). */
+const LINE_MASKS = new WeakMap<Catalog, BoundedMemo<string, Masks>>();
+
+function lineMasksOf(catalog: Catalog, byId: Map<string, readonly [number, number]>, name: string, id: string | undefined, language: string): Masks {
+  let memo = LINE_MASKS.get(catalog);
+  if (memo === undefined) LINE_MASKS.set(catalog, (memo = new BoundedMemo(200_000)));
+  return memo.get(`${language}\u0000${id ?? ''}\u0000${name}`, () => lineMasks(name, id, language, catalog, (x) => masksOf(catalog, byId, x), flagBits));
+}
 const NO_ENTRY: readonly [number, number] = [0, 0];
 /** Per catalog: id → [flags true, flags false] as DIETS bit masks (entries never change during a build). */
 const MASKS = new WeakMap<Catalog, Map<string, readonly [number, number]>>();

@@ -4,6 +4,7 @@ import { matchRecipeIngredient, type Catalog } from './catalog.ts';
 import { parseIngredientLine, type ParsedLine } from './ingredient-line.ts';
 import { cleanText } from './text.ts';
 import { BoundedMemo } from './bounded-memo.ts';
+import { splitCombinedLine } from './combined-lines.ts';
 
 /**
  * Ingredient lines → Ingredient objects. Each line is cleaned (HTML out) and parsed; when the
@@ -87,6 +88,14 @@ export function toIngredients(
       const ingredient = toIngredient(raw, hint, language, catalog);
       if (ingredient) out.push(ingredient);
       continue;
+    }
+    // Two ingredients with an amount each in one line (combined-lines.ts): each part is a line.
+    if (raw.includes('+')) {
+      const parts = splitCombinedLine(raw, (part) => toIngredient(part, undefined, language, catalog)?.id);
+      if (parts.length > 1) {
+        out.push(...toIngredients(parts, undefined, language, catalog));
+        continue;
+      }
     }
     memo ??= linesOf(catalog, language);
     let memoised = memo.get(raw);

@@ -80,7 +80,7 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
     times,
     createdAt: dates.createdAt,
     updatedAt: dates.updatedAt,
-    diets: unique(deriveDiets(ingredients.map((i) => i.id), labelled.diets, ctx.catalog)),
+    diets: unique(deriveDiets(ingredients.map((i) => i.id), labelled.diets, ctx.catalog, { names: ingredients.map((i) => i.name), language })),
   };
   const author = toAuthor(r.author, url);
   if (author) recipe.author = author;
@@ -161,10 +161,19 @@ function urlOf(rec: SourceRecord): string {
   return url;
 }
 
-/** recipeIngredient: normally an array of lines; some sites publish one text block. */
+/**
+ * recipeIngredient: normally an array of lines; some sites publish one text block, or several
+ * lines in one array item (split at its line breaks: one line per ingredient).
+ */
 function linesOf(raw: unknown): string[] {
   if (typeof raw === 'string') return splitBlock(raw);
-  return toArray(raw as unknown).filter((l): l is string => typeof l === 'string');
+  const lines: string[] = [];
+  for (const l of toArray(raw as unknown)) {
+    if (typeof l !== 'string') continue;
+    if (!/[\r\n]/.test(l)) lines.push(l);
+    else for (const part of l.split(/\r?\n|\r/)) if (part.trim() !== '') lines.push(part);
+  }
+  return lines;
 }
 
 function integer(value: unknown): number {

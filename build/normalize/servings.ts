@@ -30,7 +30,7 @@ export function parseServings(raw: unknown): Servings {
     const quantity = num(m[1], m[2]);
     // "500 g Hähnchenbrust" is a yield by weight, not a number of servings.
     const rest = original.slice((m.index ?? 0) + m[0].length);
-    if (!(quantity > 0) || /^\s*(g|kg|ml|l|cl|oz|lbs?)\b/i.test(rest)) continue;
+    if (!(quantity > 0) || /^\s*(g|kg|ml|l|cl|oz|lbs?|grams?|gramm|grammes?|kilos?|kilograms?|milliliters?|millilitres?|liters?|litres?|ounces?|pounds?)\b/i.test(rest)) continue;
     const servings: Servings = { quantity, original };
     if (m[3] !== undefined) {
       const max = num(m[3], m[4]);

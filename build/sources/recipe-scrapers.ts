@@ -1,15 +1,15 @@
 import { join } from 'node:path';
 import { minutesToIso } from '../normalize/durations.ts';
-import { withoutHeaders } from './ingredient-headers.ts';
 import { arr, compareStrings, num, obj, readJsonl, str, type Raw } from './read.ts';
+import { reconcile } from './reconcile.ts';
 import { SNAPSHOTS, blobUrl } from './snapshots.ts';
 import type { SchemaRecipe, SourceAdapter, SourceRecord } from './types.ts';
 
 /**
  * recipe-scrapers test fixtures: `recipes.jsonl.gz` (the scraper's expected output for 1110
  * pages) and `jsonld.jsonl.gz` (the schema.org Recipe JSON-LD of 959 of those pages).
- * The JSON-LD is preferred field by field; the fixture fills what the JSON-LD lacks and adds
- * what schema.org has no place for (language tag, site name, equipment, diet labels).
+ * The two are reconciled field by field, the fuller and more plausible value winning (reconcile.ts);
+ * the fixture adds what schema.org has no place for (language tag, site name, equipment, diet labels).
  */
 
 const SNAPSHOT = SNAPSHOTS['recipe-scrapers'];
@@ -40,30 +40,6 @@ function fromFixture(f: Raw): SchemaRecipe {
   };
   if (num(f.ratings) !== undefined) recipe.aggregateRating = { ratingValue: num(f.ratings), ratingCount: num(f.ratings_count) };
   return recipe;
-}
-
-function isEmpty(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value === 'string') return value.trim() === '';
-  if (Array.isArray(value)) return value.length === 0;
-  if (typeof value === 'object') return Object.keys(value).length === 0;
-  return false;
-}
-
-function hasAuthorName(author: unknown): boolean {
-  return (Array.isArray(author) ? author : [author]).some(
-    (a) => (typeof a === 'string' && a.trim() !== '') || (typeof (a as { name?: unknown })?.name === 'string' && (a as { name: string }).name.trim() !== ''),
-  );
-}
-
-/** JSON-LD values win unless empty; fixture values fill the gaps. */
-export function mergeRecipe(fixture: SchemaRecipe, jsonld: SchemaRecipe | undefined): SchemaRecipe {
-  const merged: SchemaRecipe = {};
-  for (const [k, v] of Object.entries(fixture)) if (!isEmpty(v)) merged[k] = v;
-  for (const [k, v] of Object.entries(jsonld ?? {})) if (!isEmpty(v)) merged[k] = v;
-  // JSON-LD authors are sometimes bare `{"@id": ...}` references into a @graph: keep the fixture's name then.
-  if (!hasAuthorName(jsonld?.author) && fixture.author !== undefined) merged.author = fixture.author;
-  return merged;
 }
 
 /**
@@ -109,11 +85,9 @@ export const recipeScrapers: SourceAdapter = {
       const id = str(f.id);
       if (!id) continue;
       const ld = jsonld.get(id);
-      const recipe = mergeRecipe(fromFixture(f), ld);
+      const recipe = reconcile(fromFixture(f), ld);
       recipe.url = pageUrl(f, ld, id);
       delete recipe.mainEntityOfPage;
-      // Section headers among the lines ("For the glaze:", "FOR THE SAUCE") are not ingredients: ingredient-headers.ts.
-      if (Array.isArray(recipe.recipeIngredient)) recipe.recipeIngredient = withoutHeaders(recipe.recipeIngredient);
       const record: SourceRecord = { source: 'recipe-scrapers', key: id, recipe, hints: { snapshotDate: SNAPSHOT.date } };
       const hints = record.hints!;
       // One Swedish fixture is tagged 'se' (the country code), as the README notes.

@@ -15,14 +15,18 @@ const LIST_TAIL = utf8(']}');
  * `{"pagination":{"limit":N,"offset":O,"total":T},"recipes":[...]}`. `limit` is how many recipes
  * the response holds (SPEC.md § Pagination object), so on the last page it is the count returned.
  */
-export function recipeListBody(engine: Engine, result: PageResult, offset: number): Uint8Array {
+export function recipeListBody(engine: Engine, result: PageResult, offset: number, extra?: Record<string, unknown>): Uint8Array {
   const head = `{"pagination":{"limit":${result.docs.length},"offset":${offset},"total":${result.total}},"recipes":[`;
-  return engine.joinRecordsJson(result.docs, utf8(head), LIST_TAIL);
+  // Extra top-level fields (e.g. `facets`) follow the recipes.
+  const tail = extra === undefined ? LIST_TAIL : utf8(`]${JSON.stringify(extra).replace(/^\{/, ',')}`);
+  return engine.joinRecordsJson(result.docs, utf8(head), tail);
 }
 
 export function recipesBody(engine: Engine, rawQuery: string): Uint8Array {
-  const { filter, page } = parseRecipesQuery(decodeQuery(rawQuery), (name) => engine.resolveIngredient(name));
-  return recipeListBody(engine, engine.listRecipes(filter, page), page.offset);
+  const { filter, page, facets } = parseRecipesQuery(decodeQuery(rawQuery), (name) => engine.resolveIngredient(name));
+  const result = engine.listRecipes(filter, page);
+  const extra = facets === undefined ? undefined : { facets: engine.facets(filter, facets) };
+  return recipeListBody(engine, result, page.offset, extra);
 }
 
 /** One Recipe object: the stored bytes, as in lists. `id` is the path segment, already decoded. */

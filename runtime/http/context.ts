@@ -21,6 +21,8 @@ export interface AppDeps {
   /** Requests per account (or per address, without a key) per UTC day. */
   dailyQuota: number;
   logger?: Logger;
+  /** Origins allowed to call from a browser (CORS); undefined: any origin (`*`). */
+  corsOrigins?: readonly string[];
   /** Client address for keyless quota; default: the node-server socket's remote address. */
   clientAddress?: (c: Context<AppEnv>) => string;
 }

@@ -1,7 +1,8 @@
 /**
  * createApp(deps): the whole HTTP surface as a Hono app. No environment, no disk, no listening:
  * runtime/server.ts does those. Order of work per request:
- *   request id → (exempt path? skip) auth → quota → route → onError / notFound.
+ *   request id → response headers → CORS (a preflight is answered here) → (exempt path? skip)
+ *   auth → (unmetered path? skip) quota → ETag (If-None-Match → 304) → route → onError / notFound.
  * Decisions (documented in README and /docs):
  * - Non-GET methods on a known path → 405 with `Allow: GET, HEAD` (HEAD is answered as GET).
  * - Unknown paths → 404 after auth and quota (a typo costs one request like any other).
@@ -11,6 +12,9 @@ import { Hono } from 'hono';
 import { ApiError, apiError, renderError } from './errors.ts';
 import { auth } from './auth.ts';
 import { quota } from './quota.ts';
+import { cors } from './cors.ts';
+import { etag, VALIDATED_PATHS } from './etag.ts';
+import { responseHeaders } from './response-headers.ts';
 import { consoleLogger, type AppDeps, type AppEnv } from './context.ts';
 import { registerRecipes } from './routes/recipes.ts';
 import { registerPopular } from './routes/popular.ts';
@@ -20,11 +24,14 @@ import { registerHealth } from './routes/health.ts';
 import { registerDocs } from './routes/docs.ts';
 import { registerSearch } from './routes/search.ts';
 import { registerPantry } from './routes/pantry.ts';
+import { registerUsage } from './routes/usage.ts';
 
 /** Paths answered without a key and without counting against any allowance. */
 export const EXEMPT_PATHS: ReadonlySet<string> = new Set(['/healthz', '/docs', '/openapi.json']);
+/** Paths that need authentication but use no allowance. */
+export const UNMETERED_PATHS: ReadonlySet<string> = new Set(['/usage']);
 /** Every routed path (405 for other methods on these). */
-export const ROUTED_PATHS = ['/recipes', '/recipes/:id', '/pantry', '/search', '/popular', '/ingredients', '/vocabularies', '/healthz', '/docs', '/openapi.json'];
+export const ROUTED_PATHS = ['/recipes', '/recipes/:id', '/pantry', '/search', '/popular', '/ingredients', '/vocabularies', '/usage', '/healthz', '/docs', '/openapi.json'];
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const logger = deps.logger ?? consoleLogger;
@@ -38,12 +45,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.res.headers.set('X-Request-Id', requestId);
   });
+  app.use('*', responseHeaders());
+  app.use('*', cors(deps.corsOrigins));
   app.use('*', async (c, next) => {
     if (EXEMPT_PATHS.has(c.req.path)) return next();
     await authenticate(c, async () => {
-      await count(c, next);
+      if (UNMETERED_PATHS.has(c.req.path)) await next();
+      else await count(c, next);
     });
   });
+
+  const validate = etag(deps);
+  for (const path of VALIDATED_PATHS) app.use(path, validate);
 
   registerRecipes(app, deps);
   registerPopular(app, deps);
@@ -51,6 +64,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerVocabularies(app, deps);
   registerSearch(app, deps);
   registerPantry(app, deps);
+  registerUsage(app, deps);
   registerHealth(app, deps);
   registerDocs(app);
   for (const path of ROUTED_PATHS) {

@@ -17,15 +17,20 @@ import { ApiError, apiError } from './errors.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { secondsToUtcMidnight, utcDay } from '../store/types.ts';
 
+/** The allowance headers for `used` of `limit` at `now` (also sent by GET /usage). */
+export function rateLimitHeaders(limit: number, used: number, now: number): Record<string, string> {
+  return {
+    'RateLimit-Policy': `${limit};w=86400`,
+    RateLimit: `limit=${limit}, remaining=${Math.max(0, limit - used)}, reset=${secondsToUtcMidnight(now)}`,
+  };
+}
+
 export function quota(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const now = deps.now();
     const result = await deps.store.consumeQuota(c.get('subject'), utcDay(now), deps.dailyQuota);
     const reset = secondsToUtcMidnight(now);
-    const headers: Record<string, string> = {
-      'RateLimit-Policy': `${deps.dailyQuota};w=86400`,
-      RateLimit: `limit=${deps.dailyQuota}, remaining=${Math.max(0, deps.dailyQuota - result.used)}, reset=${reset}`,
-    };
+    const headers = rateLimitHeaders(deps.dailyQuota, result.used, now);
     if (!result.allowed) {
       const e = apiError('RATE_LIMITED');
       throw new ApiError(e.code, e.message, { ...headers, 'Retry-After': String(reset) });

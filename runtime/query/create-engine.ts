@@ -12,6 +12,7 @@ import { normalizeName } from '../format/normalize-name.ts';
 import type { Engine, IngredientPage, IngredientQuery, Vocabularies } from './engine.ts';
 import type { PageRequest } from './filter.ts';
 import { listRecipes } from './recipes.ts';
+import { countFacets } from './facets.ts';
 import { datasetPantrySource, runPantry } from './pantry/pantry.ts';
 import { PantryWorkspace } from './pantry/rank.ts';
 import { PATHS } from '../format/constants.ts';
@@ -69,6 +70,7 @@ export function createEngine(ds: Dataset): Engine {
     recordsJson: (docs) => recordTuples(located(docs)).map((t) => t[1]),
     joinRecordsJson: (docs, head, tail) => joinRecordsJson(located(docs), head, tail),
     listRecipes: (filter, page) => listRecipes(ds, filter, page, all),
+    facets: (filter, names) => countFacets(ds, filter, names, all),
     pantry: (q) => runPantry(pantrySource, pantryWorkspace, record, q),
     popular(page: PageRequest) {
       const docs = ds.popular.subarray(Math.min(page.offset, ds.recipeCount), Math.min(ds.recipeCount, page.offset + page.limit));

@@ -3,7 +3,7 @@
  * runtime/query/create-engine.ts; pure (no HTTP, no I/O after load).
  */
 import type { CatalogEntry } from '../format/catalog.ts';
-import type { PageRequest, PageResult, RecipeFilter } from './filter.ts';
+import type { FacetCounts, FacetName, PageRequest, PageResult, RecipeFilter } from './filter.ts';
 import type { PantryPage, PantryQuery } from './pantry/pantry.ts';
 import type { SearchQuery, SearchResult } from './search-query.ts';
 
@@ -42,6 +42,8 @@ export interface Engine {
   info: DatasetInfo;
   /** Filtered list, newest first. */
   listRecipes(filter: RecipeFilter, page: PageRequest): PageResult;
+  /** For each facet, the recipes of the whole filtered set holding each value (runtime/query/facets.ts). */
+  facets(filter: RecipeFilter, names: readonly FacetName[]): FacetCounts;
   /** Recipes ranked by pantry coverage (runtime/query/pantry/; SPEC.md § GET /pantry). */
   pantry(q: PantryQuery): PantryPage;
   /** Popularity order (see FORMAT.md § 9 Popularity order). */

@@ -31,3 +31,10 @@ export interface PageResult {
   /** Internal doc numbers of the page, in order. */
   docs: Uint32Array;
 }
+
+/** The facets GET /recipes can count (`facets=`), each a bitmap family of the dataset. */
+export const FACET_NAMES = ['cuisine', 'course', 'diet', 'language', 'category', 'equipment'] as const;
+export type FacetName = (typeof FACET_NAMES)[number];
+
+/** `{facet: {value: count}}`: facets in the order asked, values in key (code-unit) order, no zero counts. */
+export type FacetCounts = Partial<Record<FacetName, Record<string, number>>>;

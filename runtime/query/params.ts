@@ -10,18 +10,16 @@
  */
 import { apiError } from '../errors.ts';
 import { normalizeName } from '../format/normalize-name.ts';
+import { isSlug } from '../format/slug.ts';
 import type { NumericField } from '../format/constants.ts';
 import { COURSES, CUISINES, DIETS, NUTRITION_PRESETS, TIME_PRESETS, type NumericBound } from '../format/vocabulary.ts';
-import type { PageRequest, RecipeFilter } from './filter.ts';
+import { FACET_NAMES, type FacetName, type PageRequest, type RecipeFilter } from './filter.ts';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 /** List-valued parameters: 1..LIST_MAX_ITEMS items of at most LIST_MAX_CHARS characters. */
 export const LIST_MAX_ITEMS = 20;
 export const LIST_MAX_CHARS = 80;
-/** Slug parameters (category, ingredient): lowercase letters and digits joined by single hyphens. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const SLUG_MAX_CHARS = 80;
 const WHOLE_NUMBER = /^[0-9]+$/;
 /** Offsets beyond this are clamped (they page past any dataset). */
 const MAX_OFFSET = 1_000_000_000;
@@ -117,8 +115,11 @@ export function parseList(param: string, raw: string, example: string): string[]
 }
 
 function parseSlug(param: string, raw: string): string {
-  if (raw.length > SLUG_MAX_CHARS || !SLUG_PATTERN.test(raw)) throw apiError('INVALID_SLUG', { param, value: raw });
-  return raw;
+  // The build's slug rule (runtime/format/slug.ts): lowercase letters of any script, digits, hyphens;
+  // compared in NFC, the form the build writes (a decomposed 'ü' from some keyboards is the same slug).
+  const slug = raw.normalize('NFC');
+  if (!isSlug(slug)) throw apiError('INVALID_SLUG', { param, value: raw });
+  return slug;
 }
 
 function parseVocabulary(param: string, raw: string, allowed: readonly string[]): string {
@@ -145,7 +146,7 @@ export const NUMERIC_PARAMS: Record<string, { field: NumericField; op: 'le' | 'g
 /** Every parameter GET /recipes accepts (the OpenAPI test checks each one is documented). */
 export const RECIPES_PARAMS = [
   'category', 'course', 'cuisine', 'diet', 'ingredient', 'ingredients', 'excludeIngredients',
-  'equipment', 'language', ...Object.keys(NUMERIC_PARAMS), 'nutrition', 'time', 'limit', 'offset',
+  'equipment', 'language', ...Object.keys(NUMERIC_PARAMS), 'nutrition', 'time', 'limit', 'offset', 'facets',
 ] as const;
 export const POPULAR_PARAMS = ['limit', 'offset'] as const;
 export const INGREDIENTS_PARAMS = ['q', 'limit', 'offset'] as const;
@@ -153,6 +154,18 @@ export const INGREDIENTS_PARAMS = ['q', 'limit', 'offset'] as const;
 export interface RecipesQuery {
   filter: RecipeFilter;
   page: PageRequest;
+  /** Facets to count over the filtered set, in the order asked, once each; absent = none. */
+  facets?: FacetName[];
+}
+
+/** `facets`: a list of facet names (parseList's rules); an unknown name → 400 listing the accepted ones. */
+export function parseFacets(raw: string): FacetName[] {
+  const names = new Set<FacetName>();
+  for (const item of parseList('facets', raw, 'cuisine,diet')) {
+    if (!(FACET_NAMES as readonly string[]).includes(item)) throw apiError('UNKNOWN_FACET', { value: item, accepted: FACET_NAMES });
+    names.add(item as FacetName);
+  }
+  return [...names];
 }
 
 /** Canonical ingredient id for a name or id, or undefined (Engine.resolveIngredient). */
@@ -245,7 +258,10 @@ export function parseRecipesQuery(params: URLSearchParams, resolveIngredient: Re
   }
   if (numeric.length > 0) filter.numeric = numeric;
 
-  return { filter, page: { limit: parseLimit(get('limit')), offset: parseOffset(get('offset')) } };
+  const out: RecipesQuery = { filter, page: { limit: parseLimit(get('limit')), offset: parseOffset(get('offset')) } };
+  const facets = get('facets');
+  if (facets !== undefined) out.facets = parseFacets(facets);
+  return out;
 }
 
 /** GET /popular: `limit` (default 20, cap 100) and `offset` only. */

@@ -30,13 +30,13 @@ export function isEmptyFilter(f: RecipeFilter): boolean {
  * (le/ge, the last few of each kept by the reader), so a lower bound is one required bitmap, not
  * an exclusion to subtract from a dense one on every query.
  */
-interface Plan {
+export interface Plan {
   required: Bitmap[];
   excluded: Bitmap[];
   impossible: boolean;
 }
 
-function plan(ds: Dataset, f: RecipeFilter): Plan {
+export function plan(ds: Dataset, f: RecipeFilter): Plan {
   const p: Plan = { required: [], excluded: [], impossible: !!f.impossible };
   const need = (b: Bitmap | undefined): void => {
     if (b && b.size > 0) p.required.push(b);

@@ -44,7 +44,11 @@ export interface Store {
    * incrementing.
    */
   consumeQuota(subject: string, day: string, limit: number): Promise<QuotaResult>;
-  /** Current count (0 when none); for tests and operators. */
+  /**
+   * The read-only peek: the subject's count for `day` (0 when none), as a concurrent consumeQuota
+   * would see it (also across processes). Never counts, never creates a counter. GET /usage reads
+   * the caller's allowance with it; tests and operators too.
+   */
   quotaUsed(subject: string, day: string): Promise<number>;
   /** Drop counters of days strictly before `day`; returns how many were dropped. */
   pruneQuotas(beforeDay: string): Promise<number>;

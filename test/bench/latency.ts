@@ -71,6 +71,10 @@ const result: LatencyResult = { recipes: ds.recipeCount, quick, peers: [], queri
 const log = (s: string) => process.stderr.write(`[latency ${ds.recipeCount}] ${s}\n`);
 
 const call = (s: Subject, q: BenchQuery): (() => ListAnswer | Promise<ListAnswer>) | string => {
+  if (q.filter?.facets) {
+    const { filter, page, facets } = q.filter;
+    return s.listWithFacets ? () => s.listWithFacets!(filter, page, facets) : 'not available';
+  }
   if (q.filter) return s.supports && !s.supports(q.filter.filter) ? 'not expressible' : () => s.list(q.filter!.filter, q.filter!.page);
   if (q.pantry) return s.pantry ? () => s.pantry!(q.pantry!) : 'not available yet';
   if (q.search) return s.search ? () => s.search!(q.search!) : 'not available yet';

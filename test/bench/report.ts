@@ -115,7 +115,8 @@ function latencyTable(l: LatencyResult): string[] {
 /** Worst and typical figures of our engine per group, for the target table. */
 export function headline(l: LatencyResult) {
   const ours = (pred: (kind: string) => boolean) => l.queries.filter((q) => pred(q.kind) && isTiming(q.timings.ours)).map((q) => q.timings.ours as Timing);
-  const filters = ours((k) => !k.startsWith('pantry') && !k.startsWith('search'));
+  const filters = ours((k) => !k.startsWith('pantry') && !k.startsWith('search') && !k.startsWith('facets'));
+  const facets = ours((k) => k.startsWith('facets'));
   const pantry10 = ours((k) => k === 'pantry(10)');
   const search = ours((k) => k === 'search');
   const max = (xs: number[]) => (xs.length ? Math.max(...xs) : undefined);
@@ -127,6 +128,7 @@ export function headline(l: LatencyResult) {
     pantry10P50Max: max(pantry10.map((t) => t.p50)),
     searchP50Max: max(search.map((t) => t.p50)),
     searchP50Median: median(search.map((t) => t.p50)),
+    facetsP50Max: max(facets.map((t) => t.p50)),
   };
 }
 
@@ -161,6 +163,7 @@ export function renderReport(r: BenchResults): string {
       `| filter p50 (worst query / median query) | ≤ 100 µs | ${h?.filterP50Max !== undefined ? `${us(h.filterP50Max)} / ${us(h.filterP50Median!)}` : '—'} |`,
       `| filter p99 (worst query) | ≤ 300 µs | ${h?.filterP99Max !== undefined ? us(h.filterP99Max) : '—'} |`,
       `| pantry(10) p50 (worst of with/without staples) | ≤ 5 ms | ${h?.pantry10P50Max !== undefined ? us(h.pantry10P50Max) : 'not available yet'} |`,
+      `| facets p50 (all six; worst of unfiltered and 3-way) | ≤ 2 ms | ${h?.facetsP50Max !== undefined ? us(h.facetsP50Max) : 'not available yet'} |`,
       `| search p50 (worst / median query) | ≤ 2 ms | ${h?.searchP50Max !== undefined ? `${us(h.searchP50Max)} / ${us(h.searchP50Median!)}` : 'not available yet'} |`,
       `| HTTP /recipes vs ceiling | ≥ 75% | ${recipesHttp?.ratio !== undefined ? `${fmt(recipesHttp.ratio * 100)}%` : recipesHttp?.na ?? '—'} |`,
     );

@@ -7,7 +7,7 @@ import { createFakeEngine } from './fake-engine.ts';
 
 export const T0 = Date.parse('2025-03-01T12:00:00.000Z');
 
-export function makeApp(opts: { requireKey?: boolean; dailyQuota?: number } = {}) {
+export function makeApp(opts: { requireKey?: boolean; dailyQuota?: number; corsOrigins?: readonly string[] } = {}) {
   let clock = T0;
   const now = (): number => clock;
   const store = createMemoryStore({ now });
@@ -21,6 +21,7 @@ export function makeApp(opts: { requireKey?: boolean; dailyQuota?: number } = {}
     requireKey: opts.requireKey ?? true,
     dailyQuota: opts.dailyQuota ?? 500,
     logger,
+    ...(opts.corsOrigins ? { corsOrigins: opts.corsOrigins } : {}),
     clientAddress: (c) => c.req.header('x-test-client') ?? '203.0.113.1',
   });
   return {

@@ -4,7 +4,7 @@
  */
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { OPENAPI } from '../../runtime/http/openapi.ts';
+import { OPENAPI } from '../../runtime/http/openapi/index.ts';
 
 const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
 const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;
@@ -13,14 +13,26 @@ const ajv = new (Ajv2020 as any)({ strict: false, allErrors: true });
 (addFormats as any)(ajv);
 ajv.addSchema(JSON.parse(JSON.stringify(OPENAPI)), 'openapi');
 
-/** Throws when `body` does not match the response schema of `path` (an OpenAPI path key) and `status`. */
-export function assertMatchesOpenApi(path: string, status: number, body: unknown): void {
+/** The documented response of GET `path` for `status`, $ref resolved. */
+function documentedResponse(path: string, status: number): any {
   const doc = OPENAPI as any;
   const op = doc.paths[path]?.get;
   if (!op) throw new Error(`OpenAPI documents no GET ${path}`);
-  let response = op.responses[String(status)];
+  const response = op.responses[String(status)];
   if (!response) throw new Error(`OpenAPI documents no ${status} for GET ${path}`);
-  if (response.$ref) response = doc.components.responses[response.$ref.split('/').pop()];
+  return response.$ref ? doc.components.responses[response.$ref.split('/').pop()] : response;
+}
+
+/** Throws when a header documented for GET `path` and `status` is missing from `headers`. */
+export function assertHeadersMatchOpenApi(path: string, status: number, headers: Headers): void {
+  for (const name of Object.keys(documentedResponse(path, status).headers ?? {})) {
+    if (!headers.has(name)) throw new Error(`GET ${path} ${status} lacks the documented header ${name}`);
+  }
+}
+
+/** Throws when `body` does not match the response schema of `path` (an OpenAPI path key) and `status`. */
+export function assertMatchesOpenApi(path: string, status: number, body: unknown): void {
+  const response = documentedResponse(path, status);
   const schema = response.content?.['application/json']?.schema;
   if (!schema) throw new Error(`OpenAPI has no JSON schema for ${status} of GET ${path}`);
   const ref = schema.$ref ? `openapi${schema.$ref}` : undefined;

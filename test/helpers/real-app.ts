@@ -17,10 +17,11 @@ export async function realApp(opts: { dailyQuota?: number } = {}) {
   const { key } = await createKey(store, { account: 'tests', now });
   /** Every record in doc order (newest first): the oracle's view of the data. */
   const all: Recipe[] = Array.from({ length: engine.info.recipeCount }, (_, d) => engine.record(d));
-  const get = async (path: string) => {
-    const res = await app.request(path, { headers: { Authorization: `Bearer ${key}` } });
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await app.request(path, { headers: { Authorization: `Bearer ${key}`, ...headers } });
     const text = await res.text();
-    return { status: res.status, body: JSON.parse(text), headers: res.headers };
+    // A 304 has no body.
+    return { status: res.status, body: text === '' ? undefined : JSON.parse(text), headers: res.headers };
   };
   return { app, engine, dataset, all, get, key };
 }

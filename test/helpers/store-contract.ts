@@ -89,6 +89,18 @@ export function testStore(name: string, makeStore: MakeStore): void {
       expect(await s.quotaUsed('account:busy', '2025-03-01')).toBe(120);
     });
 
+    it('peeks at a counter without counting or creating one', async () => {
+      const s = await fresh();
+      await s.consumeQuota('account:acme', '2025-03-01', 3);
+      for (let i = 0; i < 5; i++) {
+        expect(await s.quotaUsed('account:acme', '2025-03-01')).toBe(1);
+        expect(await s.quotaUsed('account:nobody', '2025-02-28')).toBe(0);
+      }
+      expect((await s.consumeQuota('account:acme', '2025-03-01', 3)).used).toBe(2);
+      // Only the one consumed counter exists: the peeks at 2025-02-28 created none.
+      expect(await s.pruneQuotas('2025-03-02')).toBe(1);
+    });
+
     it('prunes counters of earlier days only', async () => {
       const s = await fresh();
       await s.consumeQuota('x', '2025-02-27', 10);

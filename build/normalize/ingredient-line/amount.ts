@@ -64,4 +64,5 @@ export function readQuantity(text: string, language: string): QuantityMatch | un
 /** Units that name a container or a piece; a size amount before them is a description ("1 (28-ounce) can"). */
 export const CONTAINER_UNITS = new Set([
   'can', 'jar', 'bottle', 'package', 'container', 'box', 'bag', 'stick', 'piece', 'slice', 'head', 'bunch', 'stalk',
+  'loaf', 'bar', 'tube', 'envelope', 'punnet', 'sleeve', 'bulb', 'strip', 'square', 'knob',
 ]);

@@ -32,9 +32,11 @@ const ARTICLE_RE = /^(?:a|an|ein|eine|einen|en|ett|ei|et|een|un|une|uno|una|um|u
 const IMPLIED_ONE = new Set(['pinch', 'dash', 'handful', 'bunch', 'sprig', 'knife tip', 'clove', 'head', 'stick']);
 /** Mass and volume units: a container word after them is a description ("28 oz can tomatoes"). */
 const MEASURES = new Set(['g', 'dkg', 'kg', 'mg', 'ml', 'cl', 'dl', 'l', 'oz', 'lb', 'fl oz', 'cup', 'pint', 'quart']);
-/** Count units that English puts after the name ("garlic cloves"). */
+/** Count units that English puts after the name ("garlic cloves", "celery sticks"). */
 const TRAILING_UNITS = new Set(['clove', 'stalk', 'stick', 'sprig', 'head']);
 const TRAILING_UNIT_RE = /\s(cloves?|stalks?|sticks?|sprigs?|heads?)(?=\s*([,;(].*)?$)/iu;
+/** Foods sold as sticks: "cinnamon sticks" is the thing itself, not cinnamon counted in sticks. */
+const STICK_FOODS_RE = /(?:^|\s)(?:cinnamon|bread|fish|cheese|mozzarella|pretzel|crab|licorice|liquorice)$/iu;
 const LINKING_RE = /^(?:(?:of|de|di|del|della|van|von|av)\s+|d['’]\s*)(?=\S)/iu;
 const SIZE_RE = new RegExp(`^(${[...SIZE_WORDS].sort((a, b) => b.length - a.length).join('|')})(?![\\p{L}-])\\s*`, 'iu');
 const ADVERB_START_RE = new RegExp(`^(?:${PREP_ADVERBS.join('|')})\\s`, 'iu');
@@ -42,6 +44,17 @@ const NOTE_START_RE = /^(?:such as|like|e\.g\.|eg|preferably|about|plus|or more|
 const TRAILING_PURPOSE_RE = /\s+((?:for|to)\s+(?:the\s+)?(?:garnish|garnishing|serve|serving|dusting|decorate|decoration|greasing|frying|brushing|sprinkling|topping|drizzling|dipping)\b.*)$/iu;
 const LEADING_GLYPHS_RE = /^[\s▢□☐■◻◽●○•·▪*＊♥♡☆★~≈<>]+(?=\S)/u;
 const EDGE_PUNCT_RE = /^[\s,;:.\-–—*•·]+|[\s,;:\-–—*•·]+$/gu;
+
+/** The part of an ingredient a line uses, before "of"/"from" and an amount ("Juice of 1 lemon", "Zest and juice of half an orange"). */
+const PART_OF_RE = /^((?:(?:finely\s+)?(?:grated\s+)?(?:juice|zest|rind|peel|leaves|seeds|flesh|pulp|segments|whites?|yolks?)(?:\s+(?:and|&)\s+(?:juice|zest|rind|peel))?))\s+(?:of|from)\s+(?=\d|½|¼|¾|(?:a|an|one|two|three|four|five|six|half)\s)/iu;
+/** A second, equivalent measured amount at the end of the name ("2 tsp ground ginger 10 mL"). */
+const TRAILING_EQUIVALENT_RE = /\s+(\d[\d.,/ ]*\s*(?:ml|mL|l|g|kg|oz|lb|cl|dl|tsp|tbsp|cups?|grams?|ounces?|pounds?))\.?$/u;
+/** A clause saying how the ingredient is mixed before use ("dissolved in 3 tablespoons water"). */
+const CLAUSE_RE = /\s+((?:dissolved|mixed|whisked|blended|beaten|diluted|soaked|stirred)\s+(?:in|with|into)\s.*)$/iu;
+/** "½ cup or so flour", "1 cup or more ham": a looseness of the amount, for the note. */
+const OR_SO_RE = /^\s*(or\s+(?:so|more|less))\s+/iu;
+/** "or 2 medium" after "1 large": another count of the same thing. */
+const OR_COUNT_RE = /^\s*or\s+(?=\d)/iu;
 
 interface Work {
   optional: boolean;
@@ -114,6 +127,14 @@ export function parseLine(line: string, language: string): ParsedLine {
       work.notes.push(`× ${multiplier[1]}`);
       text = text.slice(0, multiplier.index);
     }
+  }
+
+  // "Juice of 1 lemon", "zest and juice of 1 lime", "Leaves from 6 sprigs mint": the part used goes to the
+  // note, the amount and the name follow.
+  const part = PART_OF_RE.exec(text);
+  if (part?.[1]) {
+    work.notes.push(part[1].toLowerCase());
+    text = text.slice(part[0].length).replace(/^half\s+an?\s+/iu, '1/2 ');
   }
 
   // 3. Amount and unit: leading, else trailing, else from a parenthetical.
@@ -269,6 +290,26 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
     }
   }
 
+  const orSo = OR_SO_RE.exec(rest);
+  if (orSo?.[1]) {
+    work.notes.push(orSo[1]);
+    rest = rest.slice(orSo[0].length);
+  }
+  // "1 large or 2 medium cucumbers": a second count of the same thing, with its size, to the note.
+  if (quantity.unit === '') {
+    const sized = SIZE_RE.exec(rest.replace(/^\s+/u, ''));
+    const afterSize = sized ? rest.replace(/^\s+/u, '').slice(sized[0].length) : rest;
+    const or = OR_COUNT_RE.exec(afterSize);
+    const other = or ? readQuantity(afterSize.slice(or[0].length), language) : undefined;
+    if (or && other && other.quantity.unit === '') {
+      let after = afterSize.slice(or[0].length + other.length).replace(/^\s+/u, '');
+      const otherSize = SIZE_RE.exec(after);
+      if (otherSize) after = after.slice(otherSize[0].length);
+      work.notes.push(tidy(`${sized?.[1] ?? ''} or ${afterSize.slice(or[0].length, or[0].length + other.length)} ${otherSize?.[1] ?? ''}`));
+      rest = after;
+    }
+  }
+
   // Alternatives and additions: "150g/5½oz", "700g/1lb 9oz", "1 cup plus 2 tablespoons".
   for (;;) {
     const alt = /^\s*(?:\/|plus\b|\+|or\b)?\s*/iu.exec(rest);
@@ -298,11 +339,18 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
     rest = rest.slice(size[0].length);
   }
   rest = rest.replace(LINKING_RE, '');
+  // "2 tsp ground ginger 10 mL": the equivalent amount after the name goes to the note.
+  const head = /^[^,;(]*/u.exec(rest)?.[0] ?? rest;
+  const equivalent = quantity.unit !== '' ? TRAILING_EQUIVALENT_RE.exec(head.trimEnd()) : null;
+  if (equivalent?.[1] && equivalent.index > 0) {
+    work.notes.push(equivalent[1]);
+    rest = head.trimEnd().slice(0, equivalent.index) + rest.slice(head.length);
+  }
   if (quantity.unit === '') {
     // "2 garlic cloves, minced", "1 lemongrass stalk": the unit trails the name.
     const trailing = TRAILING_UNIT_RE.exec(rest);
     const unit = trailing?.[1] ? matchUnitAt(trailing[1]) : undefined;
-    if (trailing && unit && TRAILING_UNITS.has(unit.unit) && trailing.index > 0) {
+    if (trailing && unit && TRAILING_UNITS.has(unit.unit) && trailing.index > 0 && !(unit.unit === 'stick' && STICK_FOODS_RE.test(rest.slice(0, trailing.index)))) {
       quantity.unit = unit.unit;
       rest = rest.slice(0, trailing.index) + rest.slice(trailing.index + trailing[0].length);
     }
@@ -357,8 +405,17 @@ function splitName(text: string, work: Work): string {
   const parts = text.split(/\s*[,，;；]\s*/u);
   // "boneless, skinless chicken breasts": the adjectives before the comma belong to the name.
   while (parts.length > 1 && LEADING_ADJECTIVES_RE.test(parts[0] ?? '') && joinable(parts[1] ?? '')) parts.splice(0, 2, `${parts[0]} ${parts[1]}`);
+  // "mashed, cooked sweet potato": a head that is only a preparation describes the name after the comma.
+  while (parts.length > 1 && isPreparationOnly(parts[0] ?? '') && joinable(parts[1] ?? '')) work.preparations.push(tidy(parts.shift() ?? ''));
   const [headRaw = '', ...tail] = parts;
   let head = headRaw;
+  // "cornstarch dissolved in 3 tablespoons water": how it is mixed goes to the note.
+  const clause = CLAUSE_RE.exec(head);
+  if (clause?.[1] && clause.index > 0) {
+    work.notes.push(clause[1]);
+    head = head.slice(0, clause.index);
+  }
+
   const purpose = TRAILING_PURPOSE_RE.exec(head);
   if (purpose?.[1]) {
     work.notes.push(purpose[1]);
@@ -380,6 +437,11 @@ function splitName(text: string, work: Work): string {
     else work.notes.push(segment);
   }
   return tidy(head);
+}
+
+function isPreparationOnly(text: string): boolean {
+  const m = LEADING_PREP_RE.exec(text.trim());
+  return m !== null && m[0].trim().length === text.trim().length;
 }
 
 function joinable(next: string): boolean {

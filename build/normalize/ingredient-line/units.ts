@@ -57,7 +57,21 @@ export const UNIT_TABLE: UnitEntry[] = [
   { unit: 'stalk', words: ['stalk', 'stalks', 'rib', 'ribs', 'stängel', 'stjälk', 'stjälkar', 'branche', 'branches', 'tallo', 'tallos', 'gambo', 'gambi', 'szál'] },
   { unit: 'head', words: ['head', 'heads', 'kopf', 'köpfe', 'huvud', 'krop', 'tête', 'cabeza', 'cabezas', 'cespo', 'fej', '棵'] },
   { unit: 'handful', words: ['handful', 'handfuls', 'handvoll', 'näve', 'nävar', 'handvol', 'handvolletje', 'poignée', 'poignées', 'puñado', 'puñados', 'manciata', 'manciate', 'punhado', '把'] },
-  { unit: 'leaf', words: ['blatt', 'blätter', 'blad', 'feuille', 'feuilles', 'hoja', 'hojas', 'foglia', 'foglie'] },
+  { unit: 'leaf', words: ['leaf', 'leaves', 'blatt', 'blätter', 'blad', 'feuille', 'feuilles', 'hoja', 'hojas', 'foglia', 'foglie'] },
+  // counted nouns that measure what follows them ("4 punnets cherry tomatoes", "2 ears corn", "1 loaf challah")
+  { unit: 'punnet', words: ['punnet', 'punnets'] },
+  { unit: 'spear', words: ['spear', 'spears'] },
+  { unit: 'ear', words: ['ear', 'ears'] },
+  { unit: 'loaf', words: ['loaf', 'loaves'] },
+  { unit: 'bulb', words: ['bulb', 'bulbs'] },
+  { unit: 'knob', words: ['knob', 'knobs'] },
+  { unit: 'tube', words: ['tube', 'tubes'] },
+  { unit: 'sleeve', words: ['sleeve', 'sleeves'] },
+  { unit: 'envelope', words: ['envelope', 'envelopes'] },
+  { unit: 'slab', words: ['slab', 'slabs'] },
+  { unit: 'strip', words: ['strip', 'strips'] },
+  { unit: 'bar', words: ['bar', 'bars'] },
+  { unit: 'square', words: ['square', 'squares'] },
   { unit: 'rasher', words: ['rasher', 'rashers'] },
   { unit: 'wedge', words: ['wedge', 'wedges'] },
   { unit: 'sheet', words: ['sheet', 'sheets', 'blatt teig', '张'] },
@@ -71,7 +85,7 @@ export const UNIT_TABLE: UnitEntry[] = [
 
 /** Size and strength words that may sit between the amount and the unit ("1 heaped tsp", "2 large cloves"). */
 export const UNIT_QUALIFIERS = [
-  'heaped', 'heaping', 'level', 'scant', 'rounded', 'generous', 'good', 'large', 'small', 'medium', 'big',
+  'heaped', 'heaping', 'level', 'scant', 'rounded', 'generous', 'good', 'large', 'small', 'medium', 'big', 'very thin', 'very thick',
   'extra-large', 'extra large', 'thin', 'thick', 'lg', 'md', 'sm', 'medium-size', 'medium-sized', 'large-size', 'small-size', 'whole',
   'gehäufter', 'gehäufte', 'gestrichener', 'gestrichene', 'großer', 'große', 'kleiner', 'kleine', 'kleines', 'großes',
   'gestr', 'kl', 'rågad', 'rågade', 'struken', 'strukna', 'stor', 'stora', 'liten', 'små', 'bombée', 'rase',
@@ -112,8 +126,15 @@ export interface UnitMatch {
   length: number;
 }
 
+/**
+ * Foods whose name starts with a unit word of some language ("pak choi": 'pak' is Dutch for a
+ * package; "pot roast", "head cheese"): after an amount they are the name, not a unit and a name.
+ */
+const FOODS_NAMED_LIKE_UNITS = /^(?:pak\s+cho[iy]|pot\s+(?:roast|stickers?|pies?)|head\s+cheese|bar\s+b\s*q|square\s+noodles)\b/iu;
+
 /** Finds the longest unit spelling at the start of `text` that ends at a word boundary. */
 export function matchUnitAt(text: string): UnitMatch | undefined {
+  if (FOODS_NAMED_LIKE_UNITS.test(text)) return undefined;
   const lower = text.toLowerCase();
   for (const s of INDEX) {
     const hay = s.caseSensitive ? text : lower;

@@ -45,20 +45,8 @@ export function words(text: string): string[] {
   return labelKey(text).split(' ').filter((w) => w !== '');
 }
 
-/**
- * Lower-case slug: 'Main Course' → 'main-course', 'Käse & Brot' → 'kase-brot'; letters of other
- * scripts are kept ('甜品' → '甜品'). Combining marks of other scripts (Devanagari vowel signs,
- * Japanese dakuten) stay inside the word instead of becoming '-'.
- */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\p{M}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
-}
+/** Category slugs follow the one slug rule of the API (runtime/format/slug.ts). */
+export { slugify } from '../../../runtime/format/slug.ts';
 
 /** Separators between several labels in one string: ',', ';', '/', '|', '+', '&' and 'and'/'or' in the source languages. */
 const LABEL_SEPARATOR = /\s*[,;/|+&]\s*|\s+(?:and|or|und|oder|et|ou|en|of|och|eller|og|y|o|e|i|és|a)\s+/iu;

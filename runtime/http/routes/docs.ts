@@ -1,7 +1,8 @@
 /** GET /docs (an HTML page rendered from the OpenAPI document) and GET /openapi.json. */
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { OPENAPI } from '../openapi.ts';
+import { OPENAPI } from '../openapi/index.ts';
+import { DOCS_CACHE_CONTROL } from '../response-headers.ts';
 
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -34,6 +35,6 @@ ${sections.join('\n')}
 export function registerDocs(app: Hono<AppEnv>): void {
   const html = renderDocs();
   const doc = JSON.stringify(OPENAPI);
-  app.get('/docs', (c) => c.html(html));
-  app.get('/openapi.json', (c) => c.body(doc, 200, { 'Content-Type': 'application/json' }));
+  app.get('/docs', (c) => c.html(html, 200, { 'Cache-Control': DOCS_CACHE_CONTROL }));
+  app.get('/openapi.json', (c) => c.body(doc, 200, { 'Content-Type': 'application/json', 'Cache-Control': DOCS_CACHE_CONTROL }));
 }

@@ -11,6 +11,11 @@ export function oursSubject(engine: Engine): Subject {
     name: 'ours',
     size: engine.info.recipeCount,
     list: (f, page) => engine.listRecipes(f, page),
+    listWithFacets: (f, page, facets) => {
+      const answer = engine.listRecipes(f, page);
+      engine.facets(f, facets);
+      return answer;
+    },
   };
   subject.pantry = (q: PantryRequest): ListAnswer => {
     // The bench's pantries name their staples explicitly; the engine's opt-in STAPLES stay off.

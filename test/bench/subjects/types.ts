@@ -1,5 +1,5 @@
 /** What every benchmarked implementation (ours and each peer) answers. */
-import type { PageRequest, RecipeFilter } from '../../../runtime/query/filter.ts';
+import type { FacetName, PageRequest, RecipeFilter } from '../../../runtime/query/filter.ts';
 
 export interface ListAnswer {
   total: number;
@@ -32,6 +32,8 @@ export interface Subject {
   /** Which filter shapes it cannot express (the row is reported n/a rather than faked). */
   supports?(f: RecipeFilter): boolean;
   list(f: RecipeFilter, page: PageRequest): Maybe<ListAnswer>;
+  /** The page and the facet counts of the filtered set (GET /recipes?facets=). */
+  listWithFacets?(f: RecipeFilter, page: PageRequest, facets: readonly FacetName[]): Maybe<ListAnswer>;
   pantry?(q: PantryRequest): Maybe<ListAnswer>;
   search?(q: SearchRequest): Maybe<ListAnswer>;
   close?(): void;

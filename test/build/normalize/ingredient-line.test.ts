@@ -279,7 +279,7 @@ describe('regressions: amounts and units left inside names (issue 2, coverage to
   });
   it('reads "1 and 1/2", a glued "of½" and a stick of butter given as an equivalent', () => {
     expect(parseIngredientLine('1 and 1/2 teaspoons ground cinnamon')).toMatchObject({ name: 'ground cinnamon', quantity: { unit: 'tsp', value: 1.5 } });
-    expect(parseIngredientLine('juice of ½ lemon').name).toBe('juice of 1/2 lemon');
+    expect(parseIngredientLine('juice of ½ lemon')).toMatchObject({ name: 'lemon', quantity: { unit: '', value: 0.5 }, note: 'juice' });
     expect(parseIngredientLine('½ cup 1 stick salted butter')).toMatchObject({ name: 'salted butter', quantity: { unit: 'cup', value: 0.5 }, note: '1 stick' });
   });
   it("drops 'Â' mojibake before spaces", () => {
@@ -443,5 +443,47 @@ describe('round 2 parser rules (curators)', () => {
     expect(p.name).toBe('петрушка');
     expect(p.quantity?.value).toBe(2);
     expect(parseIngredientLine('зелёный лук - 2 стебля с листьями', 'ru').name).toBe('зелёный лук');
+  });
+});
+
+// Issue 21, item 5: the most frequent faults on unseen lines, as general rules.
+describe('parseIngredientLine on the faults of issue 21', () => {
+  it('reads the part used before "of" and the amount after it', () => {
+    expect(parseIngredientLine('Juice of 1 lemon')).toMatchObject({ name: 'lemon', quantity: { unit: '', value: 1 }, note: 'juice' });
+    expect(parseIngredientLine('zest and juice of 1 lime')).toMatchObject({ name: 'lime', quantity: { value: 1 }, note: 'zest and juice' });
+    expect(parseIngredientLine('Juice of half a lemon')).toMatchObject({ name: 'lemon', quantity: { value: 0.5 } });
+    expect(parseIngredientLine('Leaves from 6 sprigs fresh oregano, chopped')).toMatchObject({ name: 'fresh oregano', quantity: { unit: 'sprig', value: 6 } });
+  });
+
+  it('reads the container after a size', () => {
+    expect(parseIngredientLine('1 (14 ounce) can tomatoes')).toMatchObject({ name: 'tomatoes', quantity: { unit: 'can', value: 1 }, note: '14 ounce' });
+    expect(parseIngredientLine('2 28-ounce cans tomatoes')).toMatchObject({ name: 'tomatoes', quantity: { unit: 'can', value: 2 }, note: '28-ounce' });
+    expect(parseIngredientLine('1 8-inch loaf brioche')).toMatchObject({ name: 'brioche', quantity: { unit: 'loaf', value: 1 } });
+  });
+
+  it('reads counted nouns as units, and keeps a food sold as sticks a thing', () => {
+    expect(parseIngredientLine('10 leaves fresh mint')).toMatchObject({ name: 'fresh mint', quantity: { unit: 'leaf', value: 10 } });
+    expect(parseIngredientLine('4 punnets cherry tomatoes')).toMatchObject({ name: 'cherry tomatoes', quantity: { unit: 'punnet', value: 4 } });
+    expect(parseIngredientLine('4 very thin slices prosciutto')).toMatchObject({ name: 'prosciutto', quantity: { unit: 'slice', value: 4 } });
+    expect(parseIngredientLine('2 cinnamon sticks')).toMatchObject({ name: 'cinnamon sticks', quantity: { unit: '', value: 2 } });
+    expect(parseIngredientLine('2 celery sticks')).toMatchObject({ name: 'celery', quantity: { unit: 'stick', value: 2 } });
+  });
+
+  it('keeps a second, equivalent amount in the note', () => {
+    expect(parseIngredientLine('2 tsp ground ginger 10 mL')).toMatchObject({ name: 'ground ginger', quantity: { unit: 'tsp', value: 2 }, note: '10 mL' });
+    expect(parseIngredientLine('1 large or 2 medium cucumbers')).toMatchObject({ name: 'cucumbers', quantity: { unit: '', value: 1 }, note: 'large or 2 medium' });
+    expect(parseIngredientLine('½ cup or so flour')).toMatchObject({ name: 'flour', quantity: { unit: 'cup', value: 0.5 }, note: 'or so' });
+  });
+
+  it('reads a name past a head that is only a preparation, and a mixing clause as a note', () => {
+    expect(parseIngredientLine('1 cup mashed, cooked sweet potato')).toMatchObject({ name: 'cooked sweet potato', preparation: 'mashed' });
+    expect(parseIngredientLine('2 teaspoons cornstarch dissolved in 3 tablespoons water')).toMatchObject({ name: 'cornstarch', note: 'dissolved in 3 tablespoons water' });
+    // An alternative stays in the name, where the catalog matcher reads it ("Tuscan or other kale" → kale).
+    expect(parseIngredientLine('1 bunch Tuscan or other kale').name).toBe('Tuscan or other kale');
+  });
+
+  it('reads a food whose name starts with a unit word as the name', () => {
+    expect(parseIngredientLine('3 pak choi')).toMatchObject({ name: 'pak choi', quantity: { unit: '', value: 3 } });
+    expect(parseIngredientLine('2 pounds pot roast').name).toBe('pot roast');
   });
 });

@@ -61,8 +61,9 @@ describe('categorySlugs', () => {
 });
 
 describe('slugify', () => {
-  it('folds accents and keeps letters of other scripts whole', () => {
-    expect(slugify('Käse & Brot')).toBe('kase-brot');
+  it('keeps accented letters and letters of other scripts whole (issue 21: no half-folded slugs)', () => {
+    expect(slugify('Käse & Brot')).toBe('käse-brot');
+    expect(slugify('Süßspeisen & Desserts')).toBe('süßspeisen-desserts');
     expect(slugify('デザート')).toBe('デザート');
     expect(slugify('汤与粥')).toBe('汤与粥');
   });

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Recipe } from '../../../runtime/format/recipe.ts';
 import { NUMERIC_KEYS } from '../../../runtime/format/numeric-keys.ts';
 import { COURSES, CUISINES, DIETS } from '../../../runtime/format/vocabulary.ts';
-import { assertMatchesOpenApi } from '../../helpers/openapi-validator.ts';
+import { assertHeadersMatchOpenApi, assertMatchesOpenApi } from '../../helpers/openapi-validator.ts';
 import { realApp } from '../../helpers/real-app.ts';
 
 let t: Awaited<ReturnType<typeof realApp>>;
@@ -254,5 +254,44 @@ describe('GET /search over the real dataset', () => {
     const r = await call('/search?query=tomato%20soup&limit=50');
     const scores = r.body.recipes.map((x: { score: number }) => x.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+});
+
+describe('validators and headers over the real dataset', () => {
+  it('sends the documented headers on every 200 and answers its ETag with a documented 304', async () => {
+    const id = t.all[0]!.id;
+    const paths = ['/recipes?cuisine=italian', `/recipes/${id}`, '/pantry?ingredients=garlic,onion', '/search?query=chicken', '/popular', '/ingredients?q=to', '/vocabularies'];
+    for (const path of paths) {
+      const apiPath = path.startsWith('/recipes/') ? '/recipes/{id}' : path.split('?')[0]!;
+      const r = await call(path, apiPath);
+      expect(r.status, path).toBe(200);
+      assertHeadersMatchOpenApi(apiPath, 200, r.headers);
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      const again = await t.get(path, { 'If-None-Match': r.headers.get('etag')! });
+      expect(again.status, path).toBe(304);
+      expect(again.body).toBeUndefined();
+      assertHeadersMatchOpenApi(apiPath, 304, again.headers);
+    }
+  });
+});
+
+describe('facet counts over the real dataset', () => {
+  it('counts each value over the whole filtered set, as a count over the records does', async () => {
+    const names = ['cuisine', 'course', 'diet', 'language', 'category', 'equipment'] as const;
+    const values = (x: Recipe, name: (typeof names)[number]): readonly string[] =>
+      ({ cuisine: x.cuisines, course: x.courses, diet: x.diets, language: [x.language], category: x.categories, equipment: x.equipment ?? [] })[name];
+    for (const [q, pred] of [
+      ['', () => true],
+      ['&language=en&maxTotalMinutes=60', (x: Recipe) => x.language === 'en' && (x.times.total?.seconds ?? Infinity) <= 3600],
+    ] as const) {
+      const r = await call(`/recipes?facets=${names.join(',')}&limit=1${q}`, '/recipes');
+      expect(r.status).toBe(200);
+      const matching = t.all.filter(pred);
+      for (const name of names) {
+        const expected: Record<string, number> = {};
+        for (const x of matching) for (const v of new Set(values(x, name))) expected[v] = (expected[v] ?? 0) + 1;
+        expect(r.body.facets[name], `${name}${q}`).toEqual(expected);
+      }
+    }
   });
 });

@@ -232,3 +232,39 @@ describe('GET /recipes/{id}', () => {
     expect((await get(f, '/recipes/r0000000000a3?fields=title', key)).status).toBe(400);
   });
 });
+
+describe('GET /recipes?facets=', () => {
+  it('adds counts over the whole filtered set, before paging, with zero counts left out', async () => {
+    const r = await list('?facets=cuisine,diet,language&ingredient=garlic&limit=1');
+    expect(r.status).toBe(200);
+    expect(r.body.recipes).toHaveLength(1);
+    expect(r.body.pagination.total).toBe(3);
+    expect(r.body.facets).toEqual({
+      cuisine: { chinese: 1, italian: 1, thai: 1 },
+      diet: { 'dairy-free': 1, 'gluten-free': 1, vegan: 1, vegetarian: 2 },
+      language: { en: 3 },
+    });
+    expect(Object.keys(r.body)).toEqual(['pagination', 'recipes', 'facets']);
+  });
+
+  it('counts every recipe when unfiltered, and answers empty counts when nothing matches', async () => {
+    const all = await list('?facets=equipment,category');
+    expect(all.body.facets).toEqual({
+      equipment: { bowl: 1, 'dutch-oven': 1, oven: 1, pot: 1, wok: 1 },
+      category: { 'main-course': 1, noodles: 1, salad: 1 },
+    });
+    const none = await list('?facets=cuisine&ingredients=unobtainium');
+    expect(none.body.facets).toEqual({ cuisine: {} });
+  });
+
+  it('leaves the answer as it was without facets, and ignores a repeated facet name', async () => {
+    expect((await list('?cuisine=thai')).body.facets).toBeUndefined();
+    expect((await list('?facets=course,course')).body.facets).toEqual({ course: { dinner: 2, lunch: 1, 'main-course': 1, 'side-dish': 2 } });
+  });
+
+  it('answers 400 listing the accepted names for an unknown facet, and for an empty list', async () => {
+    await expect400('?facets=cuisine,colour', "Unknown facet 'colour'. The accepted facets are cuisine, course, diet, language, category, equipment.");
+    expect((await list('?facets=')).body.error.code).toBe('INVALID_LIST');
+    expect((await list('?facets=cuisine,,diet')).body.error.code).toBe('INVALID_LIST');
+  });
+});

@@ -1,0 +1,1 @@
+export { OPENAPI } from './document.ts';
