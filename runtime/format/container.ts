@@ -9,12 +9,17 @@
  *   Padding      zero bytes up to a multiple of PAYLOAD_ALIGNMENT from the start of the file
  *   Payload      kind-specific bytes
  */
-import { Packr } from 'msgpackr';
+import { Packr, Unpackr } from 'msgpackr';
 import { FORMAT_VERSION, MAGIC, PAYLOAD_ALIGNMENT, type FileKind } from './constants.ts';
 import { latin1, u32le } from './bytes.ts';
 
 /** One msgpack codec for build and runtime: plain maps and arrays, no msgpackr records; it writes the shortest forms of FORMAT.md § 4.1 (test/runtime/format/container.test.ts). */
-export const packr = new Packr({ useRecords: false, variableMapSize: true, moreTypes: false });
+export const packr = /* @__PURE__ */ new Packr({ useRecords: false, variableMapSize: true, moreTypes: false });
+/**
+ * Its decoding half alone, which is all readers use: a bundle that only reads (the offline client)
+ * then leaves msgpackr's encoder out (`packr` is marked pure, so an unused one is dropped).
+ */
+export const unpackr = /* @__PURE__ */ new Unpackr({ useRecords: false });
 
 export class FormatError extends Error {
   override name = 'FormatError';
@@ -58,7 +63,7 @@ export function decodeContainer<H>(kind: FileKind, file: Uint8Array, name: strin
   }
   const headerLength = u32le(file, 8);
   if (12 + headerLength > file.length) throw new FormatError(`${name}: header overruns the file`);
-  const header = packr.unpack(file.subarray(12, 12 + headerLength)) as H;
+  const header = unpackr.unpack(file.subarray(12, 12 + headerLength)) as H;
   const payloadStart = alignUp(12 + headerLength);
   return { header, payload: file.subarray(payloadStart) };
 }

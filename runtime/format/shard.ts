@@ -8,7 +8,7 @@
  *
  * One record decodes alone: read two offsets, unpack that slice.
  */
-import { alignUp, encodeContainer, decodeContainer, packr, FormatError } from './container.ts';
+import { alignUp, encodeContainer, decodeContainer, packr, unpackr, FormatError } from './container.ts';
 import type { RecordTuple } from './constants.ts';
 import { u32le } from './bytes.ts';
 
@@ -95,7 +95,7 @@ export class ShardReader {
     this.#check(i);
     const start = this.#offsets[i]!;
     const end = this.#offsets[i + 1]!;
-    return packr.unpack(this.#source.read(this.#recordsStart + start, end - start)) as RecordTuple;
+    return unpackr.unpack(this.#source.read(this.#recordsStart + start, end - start)) as RecordTuple;
   }
 
   /** Where record i lies in the source: [start, end). */
@@ -152,7 +152,7 @@ function readRecords(records: readonly (readonly [ShardReader, number])[], befor
   });
   const tuples = ranges.map(([start, end], k) => {
     const from = runAt[runOf[k]!]! + start - runs[runOf[k]!]!.start;
-    return packr.unpack(buf.subarray(from, from + end - start)) as RecordTuple;
+    return unpackr.unpack(buf.subarray(from, from + end - start)) as RecordTuple;
   });
   return { buf, tuples };
 }

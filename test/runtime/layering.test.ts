@@ -82,6 +82,15 @@ const LAYERS: { name: string; files: () => string[]; rules: Rule[] }[] = [
     ],
   },
   {
+    name: 'runtime/client imports no HTTP code, and no node: module but in node.ts (its Node entry)',
+    files: () => filesUnder(join(ROOT, 'client')).filter((f) => !f.endsWith(`${join('client', 'node.ts')}`)),
+    rules: [
+      onlyFrom('runtime/format', 'runtime/data', 'runtime/query', 'runtime/api', 'runtime/client', 'runtime/errors.ts'),
+      (t, imp) => ((t === 'hono' && imp.spec !== 'hono/utils/url') || t.startsWith('@hono/') ? 'HTTP code (only hono/utils/url, the path decoding, may be shared)' : undefined),
+      noNode,
+    ],
+  },
+  {
     name: 'the error catalogue and the store import no HTTP code',
     files: () => [join(ROOT, 'errors.ts'), ...filesUnder(join(ROOT, 'store'))],
     rules: [noHttp],
@@ -105,7 +114,7 @@ describe('layering of runtime/', () => {
   }
 
   it('each rule reports a file that breaks it', () => {
-    const [format, data, query, api, errors] = LAYERS.map((l) => l.rules);
+    const [format, data, query, api, client, errors] = LAYERS.map((l) => l.rules);
     const at = (p: string) => join(ROOT, p);
     const breaks = (file: string, src: string, rules: Rule[] | undefined) => violations(at(file), src, rules!).length;
     expect(breaks('format/x.ts', "import { parseQuery } from '../query/params.ts';", format)).toBe(1);
@@ -126,5 +135,7 @@ describe('layering of runtime/', () => {
     expect(breaks('api/x.ts', "import { jsonBytes } from '../http/json.ts';", api)).toBe(1);
     expect(breaks('api/x.ts', "import { openDataset } from '../data/open.ts';", api)).toBe(1);
     expect(breaks('api/x.ts', "import { TextEncoder } from 'node:util';", api)).toBe(1);
+    expect(breaks('client/x.ts', "import fs from 'node:fs';", client)).toBe(1);
+    expect(breaks('client/x.ts', "import { createApp } from '../http/create-app.ts';", client)).toBe(1);
   });
 });
