@@ -18,6 +18,7 @@ import { PantryWorkspace } from './pantry/rank.ts';
 import { PATHS } from '../format/constants.ts';
 import { SearchIndexReader } from '../format/search-index.ts';
 import { decodeContainer } from '../format/container.ts';
+import { u32le } from '../format/bytes.ts';
 import { joinRecordsJson, recordTuples } from '../format/shard.ts';
 import { Searcher } from './search/searcher.ts';
 import { allowedDocs } from './search/query.ts';
@@ -39,7 +40,7 @@ export function createEngine(ds: Dataset): Engine {
   // version are checked now so a bad dataset never starts.
   const searchSource = ds.source(PATHS.searchIndex);
   const searchHead = searchSource.read(0, Math.min(searchSource.size, 12));
-  decodeContainer('searchIndex', searchSource.read(0, Math.min(searchSource.size, 12 + (searchHead.length === 12 ? searchHead.readUInt32LE(8) : 0))), PATHS.searchIndex);
+  decodeContainer('searchIndex', searchSource.read(0, Math.min(searchSource.size, 12 + (searchHead.length === 12 ? u32le(searchHead, 8) : 0))), PATHS.searchIndex);
   let searcher: Searcher | undefined;
   const getSearcher = () => (searcher ??= new Searcher(new SearchIndexReader(searchSource, PATHS.searchIndex)));
 
