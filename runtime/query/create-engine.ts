@@ -8,7 +8,7 @@ import { COURSES, CUISINES, DIETS } from '../format/vocabulary.ts';
 import type { CatalogEntry } from '../format/catalog.ts';
 import type { Recipe } from '../format/recipe.ts';
 import type { Dataset } from '../data/dataset.ts';
-import { normalizeName } from '../format/normalize-name.ts';
+import { normalizeName, spellingKey } from '../format/normalize-name.ts';
 import type { Engine, IngredientPage, IngredientQuery, Vocabularies } from './engine.ts';
 import type { PageRequest } from './filter.ts';
 import { listRecipes } from './recipes.ts';
@@ -79,8 +79,8 @@ export function createEngine(ds: Dataset): Engine {
     docById: (id) => ds.ids.lookup(id),
     recordJson,
     record,
-    // The name table already lists every id (normalised) beside every name.
-    resolveIngredient: (nameOrId) => nameMap().get(normalizeName(nameOrId)),
+    // The name table already lists every id (normalised) beside every name; a spelling key first (FORMAT.md § 10).
+    resolveIngredient: (nameOrId) => nameMap().get(spellingKey(nameOrId)) ?? nameMap().get(normalizeName(nameOrId)),
     ingredients(q: IngredientQuery): IngredientPage {
       const entries = sortedEntries();
       let list: CatalogEntry[] = entries;

@@ -81,4 +81,17 @@ describe('lookups', () => {
     expect(fx.engine.resolveIngredient('tomat')).toBe('tomato');
     expect(fx.engine.resolveIngredient('cherry tomato')).toBeUndefined();
   });
+
+  it('resolves a name by its spelling before a name that only folds alike (issue 21: røg is smoke, Rog is rye)', () => {
+    const folded = buildFixture(
+      [makeRecipe({ id: 'smoked-rye' })],
+      [catalogEntry('smoke', { da: ['røg'] }), catalogEntry('rye', { af: ['Rog'] }), catalogEntry('lupin-bean', { pl: ['łubin'] }), catalogEntry('european-seabass', { hr: ['Lubin'] })],
+    );
+    try {
+      expect(['røg', 'RØG', 'rog', 'Rog'].map((n) => folded.engine.resolveIngredient(n))).toEqual(['smoke', 'smoke', 'rye', 'rye']);
+      expect(['łubin', 'Łubin', 'lubin'].map((n) => folded.engine.resolveIngredient(n))).toEqual(['lupin-bean', 'lupin-bean', 'european-seabass']);
+    } finally {
+      folded.cleanup();
+    }
+  });
 });
