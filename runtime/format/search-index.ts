@@ -31,6 +31,7 @@ import { alignUp, decodeContainer, encodeContainer, FormatError } from './contai
 import { bufferSource, type ByteSource } from './shard.ts';
 import { crc32c } from './crc32c.ts';
 import { CHECK_AT, checksLength, RESIDENT_SECTIONS, SEARCH_SECTION_COUNT, SEARCH_SECTIONS, sealSearchIndex } from './search-checks.ts';
+import { u32le, utf8Text, view } from './bytes.ts';
 
 /** Indexed fields, in column order. */
 export const SEARCH_FIELDS = ['title', 'ingredients', 'labels', 'description', 'instructions'] as const;
@@ -196,14 +197,14 @@ export function encodeSearchIndex(ix: SearchIndexData): Buffer {
 }
 
 /** Copies bytes into a fresh, aligned ArrayBuffer (reads from a ByteSource may be unaligned views). */
-function own(bytes: Buffer): ArrayBuffer {
+function own(bytes: Uint8Array): ArrayBuffer {
   const copy = new Uint8Array(bytes.byteLength);
   copy.set(bytes);
   return copy.buffer;
 }
-const u32 = (b: Buffer) => (b.byteOffset % 4 === 0 ? new Uint32Array(b.buffer, b.byteOffset, b.byteLength >>> 2) : new Uint32Array(own(b)));
-const f32 = (b: Buffer) => (b.byteOffset % 4 === 0 ? new Float32Array(b.buffer, b.byteOffset, b.byteLength >>> 2) : new Float32Array(own(b)));
-const u16 = (b: Buffer) => (b.byteOffset % 2 === 0 ? new Uint16Array(b.buffer, b.byteOffset, b.byteLength >>> 1) : new Uint16Array(own(b)));
+const u32 = (b: Uint8Array) => (b.byteOffset % 4 === 0 ? new Uint32Array(b.buffer, b.byteOffset, b.byteLength >>> 2) : new Uint32Array(own(b)));
+const f32 = (b: Uint8Array) => (b.byteOffset % 4 === 0 ? new Float32Array(b.buffer, b.byteOffset, b.byteLength >>> 2) : new Float32Array(own(b)));
+const u16 = (b: Uint8Array) => (b.byteOffset % 2 === 0 ? new Uint16Array(b.buffer, b.byteOffset, b.byteLength >>> 1) : new Uint16Array(own(b)));
 
 /** One term's block bounds (read on demand). */
 export interface TermBlocks {
@@ -252,7 +253,7 @@ export class SearchIndexReader {
   constructor(source: ByteSource, name: string) {
     this.#source = source;
     const fixed = source.read(0, 12);
-    const headerLength = fixed.length === 12 ? fixed.readUInt32LE(8) : 0;
+    const headerLength = fixed.length === 12 ? u32le(fixed, 8) : 0;
     const payloadStart = alignUp(12 + headerLength);
     const { header: h } = decodeContainer<SearchIndexHeader>('searchIndex', source.read(0, Math.min(source.size, payloadStart)), name);
     if (h.name !== 'search' || !Array.isArray(h.sections) || h.sections.length !== SECTION_COUNT) throw new FormatError(`${name}: not a search index`);
@@ -272,15 +273,15 @@ export class SearchIndexReader {
     const checksBytes = new Uint8Array(checks.buffer, checks.byteOffset, checks.byteLength - 4);
     if (checks.length === 0 || crc32c(checksBytes) !== checks[checks.length - 1]) throw new FormatError(`${name}: the Checks section does not match its checksum (corrupt or altered)`);
     if (crc32c(source.read(0, payloadStart)) !== checks[CHECK_AT.head]) throw new FormatError(`${name}: the header does not match its checksum (corrupt or altered)`);
-    const sections = new Map<number, Buffer>();
+    const sections = new Map<number, Uint8Array>();
     for (const i of RESIDENT_SECTIONS) {
       const b = source.read(this.#at[i]!, h.sections[i]![1]);
       if (crc32c(b) !== checks[CHECK_AT.section + i]) throw new FormatError(`${name}: section ${i} does not match its checksum (corrupt or altered)`);
       sections.set(i, b);
     }
     this.#crcs = checks.subarray(CHECK_AT.bounds, checks.length - 1);
-    const section = (i: number): Buffer => sections.get(i)!;
-    const termsText = section(S.terms).toString('utf8');
+    const section = (i: number): Uint8Array => sections.get(i)!;
+    const termsText = utf8Text(section(S.terms));
     this.terms = termsText.length === 0 ? [] : termsText.slice(0, -1).split('\n');
     this.termStarts = u32(section(S.termStarts));
     this.termMax = f32(section(S.termMax));
@@ -336,9 +337,10 @@ export class SearchIndexReader {
     this.#check(raw, t, `the block bounds of term ${t}`);
     const last = new Uint32Array(n);
     const max = new Float32Array(n);
+    const dv = view(raw);
     for (let i = 0; i < n; i++) {
-      last[i] = raw.readUInt32LE(8 * i);
-      max[i] = raw.readFloatLE(8 * i + 4);
+      last[i] = dv.getUint32(8 * i, true);
+      max[i] = dv.getFloat32(8 * i + 4, true);
     }
     return { last, max };
   }
@@ -352,7 +354,7 @@ export class SearchIndexReader {
     this.#check(raw, this.termCount + this.blockStarts[t]! + j, `block ${j} of term ${t}`);
     const docs = into && into.length >= n ? into.subarray(0, n) : new Uint32Array(n);
     if (LITTLE_ENDIAN) new Uint8Array(docs.buffer, docs.byteOffset, 4 * n).set(raw.subarray(0, 4 * n));
-    else for (let i = 0; i < n; i++) docs[i] = raw.readUInt32LE(4 * i);
+    else for (let i = 0; i < n; i++) docs[i] = u32le(raw, 4 * i);
     return { docs, tfs: raw.subarray(4 * n) };
   }
 
@@ -374,14 +376,14 @@ export class SearchIndexReader {
       this.#check(raw.subarray(at, at + n * (4 + F)), this.termCount + this.blockStarts[t]! + j, `block ${j} of term ${t}`);
       const docs = scratch.subarray(0, n);
       if (LITTLE_ENDIAN) new Uint8Array(docs.buffer, docs.byteOffset, 4 * n).set(raw.subarray(at, at + 4 * n));
-      else for (let i = 0; i < n; i++) docs[i] = raw.readUInt32LE(at + 4 * i);
+      else for (let i = 0; i < n; i++) docs[i] = u32le(raw, at + 4 * i);
       visit(docs, new Uint8Array(raw.buffer, raw.byteOffset + at + 4 * n, n * F));
     }
   }
 }
 
 /** Decodes and checks a whole file into memory (tests, tools); the runtime uses SearchIndexReader. */
-export function decodeSearchIndex(file: Buffer, name: string): SearchIndexData {
+export function decodeSearchIndex(file: Uint8Array, name: string): SearchIndexData {
   const r = new SearchIndexReader(bufferSource(file), name);
   const F = r.fields.length;
   const docs = new Uint32Array(r.postingCount);

@@ -11,9 +11,10 @@
  * unchecked: the head and table when the shard is first read, each record on every read (the
  * bytes may change on disk while the process runs).
  */
-import { alignUp, encodeContainer, decodeContainer, packr, FormatError } from './container.ts';
+import { alignUp, encodeContainer, decodeContainer, packr, unpackr, FormatError } from './container.ts';
 import type { RecordTuple } from './constants.ts';
 import { crc32c } from './crc32c.ts';
+import { u32le, view } from './bytes.ts';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -26,10 +27,10 @@ export interface ShardHeader {
 export const CRC_BYTES = 4;
 
 /** A record's msgpack bytes followed by their CRC-32C (u32 LE). */
-export function sealRecord(packed: Uint8Array): Buffer {
-  const out = Buffer.allocUnsafe(packed.length + CRC_BYTES);
+export function sealRecord(packed: Uint8Array): Uint8Array {
+  const out = new Uint8Array(packed.length + CRC_BYTES);
   out.set(packed, 0);
-  out.writeUInt32LE(crc32c(packed), packed.length);
+  view(out).setUint32(packed.length, crc32c(packed), true);
   return out;
 }
 
@@ -38,12 +39,13 @@ export function sealRecord(packed: Uint8Array): Buffer {
  * and the head CRC are filled in over the container head. ShardBuilder writes through it too.
  */
 export function encodeSealedShard(firstDoc: number, count: number, starts: ArrayLike<number>, records: readonly Uint8Array[]): Buffer {
-  const table = Buffer.alloc(4 * (count + 2));
-  for (let i = 0; i <= count; i++) table.writeUInt32LE(starts[i]!, 4 * i);
+  const table = new Uint8Array(4 * (count + 2));
+  const tv = view(table);
+  for (let i = 0; i <= count; i++) tv.setUint32(4 * i, starts[i]!, true);
   const header: ShardHeader = { firstDoc, count };
   const file = encodeContainer('shard', header, [table, ...records]);
   const crcAt = file.length - records.reduce((n, r) => n + r.length, 0) - CRC_BYTES;
-  file.writeUInt32LE(crc32c(file.subarray(0, crcAt)), crcAt);
+  view(file).setUint32(crcAt, crc32c(file.subarray(0, crcAt)), true);
   return file;
 }
 
@@ -57,20 +59,25 @@ export function encodeShard(firstDoc: number, records: readonly RecordTuple[]): 
 /** The msgpack bytes of a sealed record slice, once its CRC matches; FormatError otherwise. */
 export function unsealRecord(slice: Uint8Array, name: string, i: number): Uint8Array {
   const n = slice.length - CRC_BYTES;
-  const stored = n < 0 ? -1 : (slice[n]! | (slice[n + 1]! << 8) | (slice[n + 2]! << 16) | (slice[n + 3]! << 24)) >>> 0;
+  const stored = n < 0 ? -1 : u32le(slice, n);
   if (n < 0 || crc32c(slice.subarray(0, n)) !== stored) throw new FormatError(`${name}: record ${i} does not match its checksum (corrupt or altered)`);
   return slice.subarray(0, n);
 }
 
-/** Random access to a file's bytes: an in-memory buffer or a file descriptor read on demand. */
+/**
+ * Random access to a file's bytes: in memory, a file descriptor read on demand (runtime/data/
+ * file-source.ts), or the offline client's fetched ranges. Synchronous on purpose: the query core
+ * stays synchronous and deterministic (a client missing bytes throws and re-runs, see
+ * runtime/client/README.md). `read` may return a view of the source's own bytes: never write to it.
+ */
 export interface ByteSource {
   size: number;
-  read(position: number, length: number): Buffer;
+  read(position: number, length: number): Uint8Array;
   /** Copies `length` bytes from `position` into `into` at `at`; returns how many there were (fewer at the end). */
   readInto(position: number, length: number, into: Uint8Array, at: number): number;
 }
 
-export function bufferSource(buf: Buffer): ByteSource {
+export function bufferSource(buf: Uint8Array): ByteSource {
   return {
     size: buf.length,
     read: (p, n) => buf.subarray(p, p + n),
@@ -98,7 +105,7 @@ export class ShardReader {
     this.#source = source;
     this.name = name;
     const fixed = source.read(0, 12);
-    const headerLength = fixed.length === 12 ? fixed.readUInt32LE(8) : 0;
+    const headerLength = fixed.length === 12 ? u32le(fixed, 8) : 0;
     const payloadStart = alignUp(12 + headerLength);
     const head = source.read(0, Math.min(source.size, payloadStart));
     // decodeContainer checks magic, version and header bounds on the head alone.
@@ -107,14 +114,14 @@ export class ShardReader {
     this.count = header.count;
     const table = source.read(payloadStart, 4 * (header.count + 2));
     if (table.length !== 4 * (header.count + 2)) throw new FormatError(`${name}: truncated offset table`);
-    const headCrc = table.readUInt32LE(4 * (header.count + 1));
+    const headCrc = u32le(table, 4 * (header.count + 1));
     if (crc32c(table.subarray(0, 4 * (header.count + 1)), crc32c(head)) !== headCrc) {
       throw new FormatError(`${name}: header or offset table does not match its checksum (corrupt or altered)`);
     }
     this.#offsets = new Uint32Array(header.count + 1);
     // One copy of the little-endian table (the first read of a shard is on a request's path).
     if (LITTLE_ENDIAN) new Uint8Array(this.#offsets.buffer).set(table.subarray(0, 4 * (header.count + 1)));
-    else for (let i = 0; i <= header.count; i++) this.#offsets[i] = table.readUInt32LE(4 * i);
+    else for (let i = 0; i <= header.count; i++) this.#offsets[i] = u32le(table, 4 * i);
     this.#recordsStart = payloadStart + table.length;
     if (this.#recordsStart + this.#offsets[header.count]! !== source.size) {
       throw new FormatError(`${name}: record offsets do not match the file size`);
@@ -126,7 +133,7 @@ export class ShardReader {
     this.#check(i);
     const start = this.#offsets[i]!;
     const end = this.#offsets[i + 1]!;
-    return packr.unpack(unsealRecord(this.#source.read(this.#recordsStart + start, end - start), this.name, i)) as RecordTuple;
+    return unpackr.unpack(unsealRecord(this.#source.read(this.#recordsStart + start, end - start), this.name, i)) as RecordTuple;
   }
 
   /** Where record i lies in the source: [start, end). */
@@ -159,7 +166,7 @@ const SPAN_MAX = 1 << 20;
  * one shard with gaps of at most SPAN_GAP bytes (a page of a list is often one run). Returns the
  * buffer and each record's tuple, whose JSON bytes are a view into it.
  */
-function readRecords(records: readonly (readonly [ShardReader, number])[], before: number, after: number): { buf: Buffer; tuples: RecordTuple[] } {
+function readRecords(records: readonly (readonly [ShardReader, number])[], before: number, after: number): { buf: Uint8Array; tuples: RecordTuple[] } {
   const ranges = records.map(([shard, i]) => shard.range(i));
   const runs: { source: ByteSource; start: number; end: number }[] = [];
   const runOf = new Array<number>(records.length);
@@ -176,7 +183,7 @@ function readRecords(records: readonly (readonly [ShardReader, number])[], befor
     runAt[r] = size;
     size += run.end - run.start;
   });
-  const buf = Buffer.allocUnsafe(size + after);
+  const buf = new Uint8Array(size + after);
   runs.forEach((run, r) => {
     const n = run.end - run.start;
     if (run.source.readInto(run.start, n, buf, runAt[r]!) !== n) throw new FormatError('record shard: truncated record');
@@ -184,7 +191,7 @@ function readRecords(records: readonly (readonly [ShardReader, number])[], befor
   const tuples = ranges.map(([start, end], k) => {
     const from = runAt[runOf[k]!]! + start - runs[runOf[k]!]!.start;
     const [shard, i] = records[k]!;
-    return packr.unpack(unsealRecord(buf.subarray(from, from + end - start), shard.name, i)) as RecordTuple;
+    return unpackr.unpack(unsealRecord(buf.subarray(from, from + end - start), shard.name, i)) as RecordTuple;
   });
   return { buf, tuples };
 }
@@ -201,7 +208,7 @@ export function recordTuples(records: readonly (readonly [ShardReader, number])[
  * (array, id, bin header: 5 bytes or more) is longer than the comma that replaces it, so a record's
  * JSON never moves onto bytes not yet used.
  */
-export function joinRecordsJson(records: readonly (readonly [ShardReader, number])[], head: Uint8Array, tail: Uint8Array): Buffer {
+export function joinRecordsJson(records: readonly (readonly [ShardReader, number])[], head: Uint8Array, tail: Uint8Array): Uint8Array {
   const { buf, tuples } = readRecords(records, head.length, tail.length);
   buf.set(head, 0);
   let w = head.length;
