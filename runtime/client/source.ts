@@ -44,6 +44,13 @@ export interface Source {
   sha256?(path: string): Promise<string>;
   /** Optional (lazy mode): fetches the ranges a NeedBytes named, so that the next run finds them. */
   fetchRanges?(ranges: readonly ByteRange[]): Promise<void>;
+  /**
+   * Optional (lazy mode that reads on over zeros, lazy-http-source.ts): how many reads ever missed
+   * (a run during which it grew read zeros and is thrown away), and the ranges missed since the
+   * last call (fetched as one batch before the run is repeated).
+   */
+  missCount?(): number;
+  takeMisses?(): ByteRange[];
 }
 
 /** A path inside the location: relative, '/'-separated, no '..' or empty segment (a dataset lists only such paths). */
