@@ -12,12 +12,17 @@
  */
 import { CURRENT_POINTER_FILE } from '../format/constants.ts';
 import { RangeStore } from './range-store.ts';
+
+/** Default block size of the record shards' ranges (4 KiB; 1-16 KiB is sensible). */
+export const RECORD_BLOCK_SIZE = 4 * 1024;
 import type { ByteRange, Source } from './source.ts';
 
 export interface LazyHttpOptions {
   fetch?: typeof fetch;
-  /** Block size of the range store (default range-store.ts BLOCK_SIZE). */
+  /** Block size for the search index (default range-store.ts BLOCK_SIZE, 16 KiB). */
   blockSize?: number;
+  /** Block size for the record shards (default 4 KiB: a record is about 500 bytes, and a page of records is scattered). */
+  recordBlockSize?: number;
   /** Range requests in flight at once (default 6, what a browser allows per host over HTTP/1.1). */
   concurrency?: number;
 }
@@ -36,7 +41,12 @@ export function lazyHttpSource(url: string | URL, options: LazyHttpOptions = {})
   const base = new URL(url);
   if (!base.pathname.endsWith('/')) base.pathname += '/';
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-  const store = new RangeStore(options.blockSize);
+  // Records are decoded per read, never cached: zeros there cannot outlive a discarded run, so a
+  // records run reads on over misses (one batch per page); the search index caches what it decodes, so its reads are strict.
+  const records = new RangeStore(options.recordBlockSize ?? RECORD_BLOCK_SIZE);
+  const others = new RangeStore(options.blockSize);
+  const isRecords = (p: string) => /(^|\/)records\//.test(p);
+  const storeOf = (p: string) => (isRecords(p) ? records : others);
   const sizes = new Map<string, number>();
   const whole = new Map<string, Promise<Uint8Array | undefined>>();
   const stats: TransferStats = { requests: 0, bytes: 0 };
@@ -72,7 +82,7 @@ export function lazyHttpSource(url: string | URL, options: LazyHttpOptions = {})
     if (res.status === 200) {
       // A host without Range support sends the whole file: keep it all.
       if (bytes.length !== size) throw new Error(`${target.href} is ${bytes.length} bytes, the manifest says ${size}`);
-      store.put(path, 0, bytes);
+      storeOf(path).put(path, 0, bytes);
       return;
     }
     const m = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(res.headers.get('Content-Range') ?? '');
@@ -80,7 +90,7 @@ export function lazyHttpSource(url: string | URL, options: LazyHttpOptions = {})
       throw new Error(`${target.href} answered bytes ${start}-${end - 1} with HTTP ${res.status} ${res.headers.get('Content-Range') ?? 'and no Content-Range'} (${bytes.length} bytes)`);
     }
     if (m[3] !== '*' && Number(m[3]) !== size) throw new Error(`${target.href} is ${m[3]} bytes, the manifest says ${size}`);
-    store.put(path, start, bytes);
+    storeOf(path).put(path, start, bytes);
   }
 
   return {
@@ -98,13 +108,14 @@ export function lazyHttpSource(url: string | URL, options: LazyHttpOptions = {})
     },
     byteSource(p, size) {
       sizes.set(p, size);
-      // Records are decoded per read, never cached: zeros there cannot outlive a discarded run.
-      return store.source(p, size, !/(^|\/)records\//.test(p));
+      return storeOf(p).source(p, size, !isRecords(p));
     },
-    missCount: () => store.missTotal,
-    takeMisses: () => store.takeMisses(),
+    missCount: () => records.missTotal + others.missTotal,
+    takeMisses: () => [...records.takeMisses(), ...others.takeMisses()],
     async fetchRanges(ranges) {
-      const spans = mergeSpans(ranges, store.blockSize, sizes).filter((s) => !isHeld(store, s));
+      const spans = [records, others].flatMap((store) =>
+        mergeSpans(ranges.filter((r) => storeOf(r.path) === store), store.blockSize, sizes).filter((s) => !isHeld(store, s)),
+      );
       const limit = options.concurrency ?? 6;
       for (let i = 0; i < spans.length; i += limit) {
         await Promise.all(spans.slice(i, i + limit).map((s) => fetchSpan(s.path, s.start, s.end)));

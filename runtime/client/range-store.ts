@@ -1,9 +1,9 @@
 /**
  * The bytes a lazy source holds of its large files, in fixed blocks, and the misses of the run
  * in progress. The core reads synchronously; a read of bytes not held yet is a miss: it is noted
- * and, in a record shard, answered with zeros so that the run goes on and names every range it
- * needs (a page of 20 records becomes one batch, not 20 round trips; record bytes are decoded per
- * read and never cached); in other files it throws. A run that missed anything is thrown away
+ * and then either thrown (a strict source) or answered with zeros so that the run goes on and
+ * names every range it needs (a page of 20 records becomes one batch, not 20 round trips): zeros
+ * only where nothing decoded from them is kept beyond the run (lazy-http-source.ts says where). A run that missed anything is thrown away
  * whatever it answered (Client takes the misses, has them fetched and runs again); an answer is
  * only ever built from a run without a miss, so only from fetched bytes.
  */

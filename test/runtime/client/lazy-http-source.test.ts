@@ -64,7 +64,7 @@ describe('lazyHttpSource', () => {
     const lying = (change: (res: Response) => Response) =>
       lazyHttpSource(server.url, { fetch: async (input, init) => { const res = await fetch(input, init); return new Headers(init?.headers).has('Range') ? change(res) : res; } });
     const shortBody = lying((res) => new Response(new Uint8Array(3), { status: 206, headers: res.headers }));
-    await expect(openClient(shortBody)).rejects.toThrow(/\/(records\/00000|search\/index)\.bin answered bytes 0-16383 with HTTP 206 bytes 0-16383\/\d+ \(3 bytes\)/);
+    await expect(openClient(shortBody)).rejects.toThrow(/\/(records\/00000|search\/index)\.bin answered bytes 0-(\d+) with HTTP 206 bytes 0-\2\/\d+ \(3 bytes\)/);
     const otherSize = lying((res) => new Response(res.body, { status: 206, headers: { 'Content-Range': res.headers.get('Content-Range')!.replace(/\/\d+$/, '/12') } }));
     await expect(openClient(otherSize)).rejects.toThrow(/\/(records\/00000|search\/index)\.bin is 12 bytes, the manifest says \d+/);
   });
