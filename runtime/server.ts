@@ -18,6 +18,8 @@
  * |                      |                             | (before listening), `size` (never)        |
  * | RECIPES_CORS_ORIGINS | * (any origin)              | comma list of origins browsers may call   |
  * |                      |                             | from (echoed, with Vary: Origin)          |
+ * | RECIPES_SERVE_CLIENT | false                       | true: serve /client/ (dist/client) and    |
+ * |                      |                             | /data/ (the dataset files, Range), no key |
  *
  * Sizes and the magic and version of every file but the record shards are always checked before
  * listening; indexes are read and checked on first use, each shard on its first read (FORMAT.md § 11).
@@ -31,6 +33,7 @@ import { createEngine } from './query/create-engine.ts';
 import type { Engine } from './query/engine.ts';
 import { createApp } from './http/create-app.ts';
 import { parseCorsOrigins } from './http/cors.ts';
+import { publishedDataRoot, publishFiles } from './http/publish.ts';
 import { consoleLogger } from './http/context.ts';
 import { createLmdbStore } from './store/lmdb.ts';
 import { createRedisStore, redactUrl } from './store/redis.ts';
@@ -113,6 +116,7 @@ async function main(): Promise<void> {
     fail(e instanceof Error ? e.message : String(e));
   }
   const app = createApp({ engine, store, now, requireKey, dailyQuota, corsOrigins, logger: consoleLogger });
+  const publish = envBool('RECIPES_SERVE_CLIENT', false) ? publishFiles({ dataRoot: publishedDataRoot(dataDir), clientDir: path.resolve('dist/client') }) : undefined;
 
   let draining = false;
   /** Set when the background verification finds a corrupt file: every request then gets 503. */
@@ -127,7 +131,7 @@ async function main(): Promise<void> {
       // While draining, every response asks the client to close its connection.
       fetch: async (req, env) => {
         if (corrupt !== undefined) return corruptResponse();
-        const res = await app.fetch(req, env);
+        const res = (await publish?.(req)) ?? (await app.fetch(req, env));
         if (draining) {
           try {
             res.headers.set('Connection', 'close');
