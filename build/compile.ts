@@ -5,7 +5,7 @@
  *
  *   pass 1: read sources one record at a time, normalise (toRecipe), render its spill records
  *           (facts and stored JSON; search texts) into the spill files, keep (createdAt, id) and
- *           where they are, update the report. With worker threads (normalise-pool.ts) each
+ *           where they are, update the report. With worker threads (threads/normalise-pool.ts) each
  *           worker reads its own batches of JSONL lines (handed over as undecoded bytes),
  *           normalises and spills into a spill part of its own, and posts back only
  *           (createdAt, id, source, key) per recipe; this thread keeps source order;
@@ -13,7 +13,7 @@
  *   pass 2: read each recipe's JSON bytes and facts back in doc order and feed every part builder
  *           (write-dataset.ts); no recipe is parsed again. The search index is built from the
  *           spilled search records: with worker threads on threads of their own (SEARCH_THREADS,
- *           each a range of the docs), started during pass 1 (search-thread.ts), while this
+ *           each a range of the docs), started during pass 1 (threads/search-thread.ts), while this
  *           thread feeds the other writers; without, on this thread after them.
  */
 import type { CatalogEntry } from '../runtime/format/catalog.ts';
@@ -25,11 +25,11 @@ import { readAllSources, selectedAdapters, sourceDir } from './sources/index.ts'
 import type { SourceRecord } from './sources/types.ts';
 import { ReportBuilder, type BuildReport } from './report.ts';
 import { compareDocOrder } from './write/doc-order.ts';
-import { LINE_BATCH, normalisePool, type PoolCatalog } from './write/normalise-pool.ts';
+import { LINE_BATCH, normalisePool, type PoolCatalog } from './threads/normalise-pool.ts';
 import { searchWriter } from './write/search.ts';
-import { searchSpillWriter, searchThread, type SearchThread } from './write/search-thread.ts';
-import { fileThread, type FileThread } from './write/file-thread.ts';
-import { spillRecipes } from './write/spill.ts';
+import { searchSpillWriter, searchThread, type SearchThread } from './threads/search-thread.ts';
+import { fileThread, type FileThread } from './threads/file-thread.ts';
+import { spillRecipes } from './spill/spill.ts';
 import { PART_WRITERS, writeDataset } from './write/write-dataset.ts';
 import type { Manifest } from '../runtime/format/manifest.ts';
 

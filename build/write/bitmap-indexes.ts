@@ -1,6 +1,6 @@
 import { PATHS, type BitmapFamily, BITMAP_FAMILIES } from '../../runtime/format/constants.ts';
 import { encodeBitmapIndex } from '../../runtime/format/bitmap-index.ts';
-import { bitmapOf, type Bitmap } from '../../runtime/format/bitmap.ts';
+import type { Bitmap } from '../../runtime/format/bitmap.ts';
 import type { Recipe } from '../../runtime/format/recipe.ts';
 import type { RecipeFacts } from './recipe-facts.ts';
 import { DocsByKey } from './growable.ts';
@@ -18,16 +18,12 @@ export const FAMILY_VALUES: Record<BitmapFamily, (r: Omit<RecipeFacts, 'numeric'
   language: (r) => [r.language],
 };
 
-export function bitmapsOf(docsByKey: DocsByKey): Map<string, Bitmap> {
-  return new Map([...docsByKey.lists].map(([k, docs]) => [k, bitmapOf(docs.view())]));
-}
-
 export function familyBitmaps(recipes: readonly Recipe[], family: BitmapFamily): Map<string, Bitmap> {
   const docsByKey = new DocsByKey();
   recipes.forEach((r, doc) => {
     for (const key of new Set(FAMILY_VALUES[family](r))) docsByKey.add(key, doc);
   });
-  return bitmapsOf(docsByKey);
+  return docsByKey.bitmaps();
 }
 
 export const bitmapIndexesWriter: PartWriter = {
@@ -40,7 +36,7 @@ export const bitmapIndexesWriter: PartWriter = {
         for (const { family, docsByKey } of families) for (const key of FAMILY_VALUES[family](facts)) docsByKey.addOnce(key, doc);
       },
       finish() {
-        for (const { family, docsByKey } of families) emit(PATHS.bitmapIndex(family), encodeBitmapIndex(family, bitmapsOf(docsByKey)));
+        for (const { family, docsByKey } of families) emit(PATHS.bitmapIndex(family), encodeBitmapIndex(family, docsByKey.bitmaps()));
       },
     };
   },

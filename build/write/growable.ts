@@ -1,3 +1,5 @@
+import { bitmapOf, type Bitmap } from '../../runtime/format/bitmap.ts';
+
 /** An append-only Uint32Array that doubles when full: compact per-key doc lists for the writers. */
 export class U32List {
   #data: Uint32Array;
@@ -43,5 +45,10 @@ export class DocsByKey {
     if (!list) this.lists.set(key, (list = new U32List(4)));
     else if (list.length > 0 && list.last() === doc) return;
     list.push(doc);
+  }
+
+  /** Each key's docs as a bitmap (first-seen key order). */
+  bitmaps(): Map<string, Bitmap> {
+    return new Map([...this.lists].map(([k, docs]) => [k, bitmapOf(docs.view())]));
   }
 }

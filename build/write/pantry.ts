@@ -6,7 +6,6 @@ import { encodeBitmapIndex } from '../../runtime/format/bitmap-index.ts';
 import type { Bitmap } from '../../runtime/format/bitmap.ts';
 import { PANTRY_TOTAL_KEY_WIDTH, PATHS } from '../../runtime/format/constants.ts';
 import type { Recipe } from '../../runtime/format/recipe.ts';
-import { bitmapsOf } from './bitmap-indexes.ts';
 import { DocsByKey } from './growable.ts';
 import type { RecipeFacts } from './recipe-facts.ts';
 import type { PartWriter } from './types.ts';
@@ -40,7 +39,7 @@ export function totalKey(t: number): string {
 export function totalBitmaps(recipes: readonly Recipe[]): Map<string, Bitmap> {
   const docsByKey = new DocsByKey();
   recipes.forEach((r, doc) => docsByKey.add(totalKey(countedTotal(r)), doc));
-  return bitmapsOf(docsByKey);
+  return docsByKey.bitmaps();
 }
 
 export const pantryWriter: PartWriter = {
@@ -52,7 +51,7 @@ export const pantryWriter: PartWriter = {
         docsByKey.add(totalKey(countedTotal(facts)), doc);
       },
       finish() {
-        emit(PATHS.pantryByTotal, encodeBitmapIndex(PANTRY_TOTAL_FAMILY, bitmapsOf(docsByKey)));
+        emit(PATHS.pantryByTotal, encodeBitmapIndex(PANTRY_TOTAL_FAMILY, docsByKey.bitmaps()));
       },
     };
   },

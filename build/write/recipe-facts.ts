@@ -18,7 +18,7 @@ export interface RecipeFacts extends Pick<Recipe, 'id' | 'language' | 'categorie
   numeric: (number | null)[];
 }
 
-/** The facts of a recipe (JSON-safe: pass 1 spills them, facts-codec.ts). */
+/** The facts of a recipe (JSON-safe: pass 1 spills them, build/spill/facts-codec.ts). */
 export function recipeFacts(r: Recipe): RecipeFacts {
   const facts: RecipeFacts = {
     id: r.id,

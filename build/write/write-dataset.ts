@@ -22,7 +22,7 @@ import { recipeFacts } from './recipe-facts.ts';
 import { recipeJson } from './recipe-json.ts';
 import { recordsWriter } from './records.ts';
 import { searchWriter } from './search.ts';
-import type { FileThread } from './file-thread.ts';
+import type { FileThread } from '../threads/file-thread.ts';
 import type { PartWriter, RecipeEntry, WriteContext } from './types.ts';
 
 /** Every part of the format, in write order. Adding an index family = one writer here. */

@@ -1,5 +1,5 @@
 /**
- * GET /search: relevance-ranked recipes (runtime/query/search.ts).
+ * GET /search: relevance-ranked recipes (runtime/query/search/).
  *
  * Body: `{"query": "<trimmed query>", "recipes": [{...Recipe, "score": 12.3456}]}`, best first, at
  * most `limit` (default 10, cap 50); no pagination object. `score` is the BM25F relevance rounded
@@ -7,7 +7,7 @@
  */
 import type { Engine } from '../query/engine.ts';
 import { decodeQuery } from '../query/params.ts';
-import { parseSearchQuery } from '../query/search-params.ts';
+import { parseSearchQuery } from '../query/search/params.ts';
 import { concatBytes, utf8 } from './bytes.ts';
 
 const COMMA = utf8(',');

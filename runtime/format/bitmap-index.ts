@@ -6,7 +6,7 @@
  *   Payload --> (Bitmap, Padding) ^ n; Bitmap = portable RoaringFormatSpec bytes at a 32-byte aligned offset
  */
 import { decodeContainer, encodeContainer, alignUp } from './container.ts';
-import { BITMAP_ALIGNMENT, serializeBitmap, viewBitmap, type Bitmap } from './bitmap.ts';
+import { BITMAP_ALIGNMENT, cardinality, serializeBitmap, viewBitmap, type Bitmap } from './bitmap.ts';
 
 export type IndexEntry = [key: string, offset: number, length: number, cardinality: number];
 
@@ -21,23 +21,23 @@ export function compareKeys(a: string, b: string): number {
 }
 
 /** Serialises bitmaps into aligned blobs; returns the directory and the payload parts. */
-export function layoutBitmaps(items: readonly [string, Bitmap][]): { entries: IndexEntry[]; parts: Buffer[] } {
+export function layoutBitmaps(items: readonly [string, Bitmap][]): { entries: IndexEntry[]; parts: Uint8Array[] } {
   const entries: IndexEntry[] = [];
-  const parts: Buffer[] = [];
+  const parts: Uint8Array[] = [];
   let at = 0;
   for (const [key, bitmap] of items) {
     const bytes = serializeBitmap(bitmap);
-    entries.push([key, at, bytes.length, bitmap.size]);
+    entries.push([key, at, bytes.length, cardinality(bitmap)]);
     parts.push(bytes);
     const padded = alignUp(bytes.length, BITMAP_ALIGNMENT);
-    if (padded > bytes.length) parts.push(Buffer.alloc(padded - bytes.length));
+    if (padded > bytes.length) parts.push(new Uint8Array(padded - bytes.length));
     at += padded;
   }
   return { entries, parts };
 }
 
 export function encodeBitmapIndex(family: string, bitmaps: ReadonlyMap<string, Bitmap>): Buffer {
-  const items = [...bitmaps].filter(([, b]) => b.size > 0).sort((a, b) => compareKeys(a[0], b[0]));
+  const items = [...bitmaps].filter(([, b]) => cardinality(b) > 0).sort((a, b) => compareKeys(a[0], b[0]));
   const { entries, parts } = layoutBitmaps(items);
   const header: BitmapIndexHeader = { family, entries };
   return encodeContainer('bitmapIndex', header, parts);

@@ -16,7 +16,7 @@
  * NUMERIC_BREAKPOINT_FRACTION * count) entries apart, and the last one covers every entry (= has).
  */
 import { decodeContainer, encodeContainer, alignUp, FormatError } from './container.ts';
-import { BITMAP_ALIGNMENT, andNot, bitmapOfDistinct, emptyBitmap, release, serializeBitmap, viewBitmap, type Bitmap } from './bitmap.ts';
+import { BITMAP_ALIGNMENT, add, andNot, bitmapOfDistinct, cardinality, emptyBitmap, freeze, isFrozen, orInPlace, release, serializeBitmap, viewBitmap, type Bitmap } from './bitmap.ts';
 import { NUMERIC_BREAKPOINT_FRACTION, NUMERIC_BREAKPOINT_MIN_GAP } from './constants.ts';
 
 type Section = [offset: number, length: number];
@@ -53,13 +53,13 @@ export function encodeNumericIndex(
     keys.writeInt32LE(k, 4 * i);
     docs.writeUInt32LE(d, 4 * i);
   });
-  const parts: Buffer[] = [];
+  const parts: Uint8Array[] = [];
   let at = 0;
-  const put = (bytes: Buffer, align: number): Section => {
+  const put = (bytes: Uint8Array, align: number): Section => {
     const section: Section = [at, bytes.length];
     parts.push(bytes);
     const padded = alignUp(bytes.length, align);
-    if (padded > bytes.length) parts.push(Buffer.alloc(padded - bytes.length));
+    if (padded > bytes.length) parts.push(new Uint8Array(padded - bytes.length));
     at += padded;
     return section;
   };
@@ -75,10 +75,10 @@ export function encodeNumericIndex(
     if (!atKeyEnd) continue;
     const end = i + 1;
     if (end - last >= gap || end === count) {
-      for (let j = last; j < end; j++) cumulative.add(entries[j]![1]);
+      for (let j = last; j < end; j++) add(cumulative, entries[j]![1]);
       const bytes = serializeBitmap(cumulative);
       const [offset, length] = put(bytes, BITMAP_ALIGNMENT);
-      breakpoints.push([entries[i]![0], end, offset, length, cumulative.size]);
+      breakpoints.push([entries[i]![0], end, offset, length, cardinality(cumulative)]);
       last = end;
     }
   }
@@ -138,7 +138,7 @@ export class NumericIndexReader {
     return this.#remember(-1 - end, () => {
       const below = this.#le(end);
       const above = andNot(this.#has, below);
-      if (!below.isFrozen) release(below);
+      if (!isFrozen(below)) release(below);
       return above;
     });
   }
@@ -158,8 +158,8 @@ export class NumericIndexReader {
       return cached;
     }
     const built = build();
-    if (built.isFrozen) return built; // a breakpoint's own view: nothing was built
-    built.freeze();
+    if (isFrozen(built)) return built; // a breakpoint's own view: nothing was built
+    freeze(built);
     this.#recent.set(key, built);
     if (this.#recent.size > NumericIndexReader.RECENT_BOUNDS) this.#recent.delete(this.#recent.keys().next().value!);
     return built;
@@ -195,7 +195,7 @@ export class NumericIndexReader {
       return slice;
     }
     const slice = bitmapOfDistinct(this.#docs.subarray(from, end));
-    if (p >= 0) slice.orInPlace(this.#breakpoint(p));
+    if (p >= 0) orInPlace(slice, this.#breakpoint(p));
     return slice;
   }
 }

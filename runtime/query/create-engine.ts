@@ -20,8 +20,8 @@ import { SearchIndexReader } from '../format/search-index.ts';
 import { decodeContainer } from '../format/container.ts';
 import { u32le } from '../format/bytes.ts';
 import { joinRecordsJson, recordTuples } from '../format/shard.ts';
-import { Searcher } from './search.ts';
-import { allowedDocs } from './search-query.ts';
+import { Searcher } from './search/searcher.ts';
+import { allowedDocs } from './search/query.ts';
 
 export function createEngine(ds: Dataset): Engine {
   let allDocs: Bitmap | undefined;

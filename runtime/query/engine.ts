@@ -5,7 +5,7 @@
 import type { CatalogEntry } from '../format/catalog.ts';
 import type { FacetCounts, FacetName, PageRequest, PageResult, RecipeFilter } from './filter.ts';
 import type { PantryPage, PantryQuery } from './pantry/pantry.ts';
-import type { SearchQuery, SearchResult } from './search-query.ts';
+import type { SearchQuery, SearchResult } from './search/query.ts';
 
 export interface DatasetInfo {
   formatVersion: number;
@@ -63,6 +63,6 @@ export interface Engine {
   /** Canonical ingredients, paged, optionally by name prefix. */
   ingredients(query: IngredientQuery): IngredientPage;
   vocabularies(): Vocabularies;
-  /** Relevance-ranked search (GET /search, runtime/query/search.ts). */
+  /** Relevance-ranked search (GET /search, runtime/query/search/). */
   search(q: SearchQuery): SearchResult;
 }

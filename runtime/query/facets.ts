@@ -6,7 +6,7 @@
  * cardinality (stored in the index directory); filtered, the matching set M is built once and each
  * value's count is |M ∩ value| (an intersection cardinality, no intersection built).
  */
-import { and, andNot, intersectionSize, or, release, type Bitmap } from '../format/bitmap.ts';
+import { and, andNot, andNotInPlace, cardinality, intersectionSize, or, release, type Bitmap } from '../format/bitmap.ts';
 import type { Dataset } from '../data/dataset.ts';
 import type { FacetCounts, FacetName, RecipeFilter } from './filter.ts';
 import { plan } from './recipes.ts';
@@ -42,8 +42,8 @@ function matchingSet(ds: Dataset, f: RecipeFilter, all: () => Bitmap, owned: Bit
   // One required bitmap and no exclusion: the index's own bitmap, read as it is.
   if (q.required.length === 1 && not === undefined) return q.required[0]!;
   const m = own(owned, and(q.required));
-  if (not !== undefined) m.andNotInPlace(not);
-  return m.size === 0 ? 'none' : m;
+  if (not !== undefined) andNotInPlace(m, not);
+  return cardinality(m) === 0 ? 'none' : m;
 }
 
 function own(owned: Bitmap[], b: Bitmap): Bitmap {

@@ -3,7 +3,7 @@
  * excluded, then page by rank. Doc numbers are assigned newest first, so ascending doc order is
  * the list order and a page needs no sort.
  */
-import { and, andNot, intersectionSize, intersectionSize3, or, page, pageOfCombination, release, type Bitmap } from '../format/bitmap.ts';
+import { and, andInPlace, andNot, cardinality, intersectionSize, intersectionSize3, or, page, pageOfCombination, release, type Bitmap } from '../format/bitmap.ts';
 import type { Dataset } from '../data/dataset.ts';
 import type { PageRequest, PageResult, RecipeFilter } from './filter.ts';
 
@@ -39,7 +39,7 @@ export interface Plan {
 export function plan(ds: Dataset, f: RecipeFilter): Plan {
   const p: Plan = { required: [], excluded: [], impossible: !!f.impossible };
   const need = (b: Bitmap | undefined): void => {
-    if (b && b.size > 0) p.required.push(b);
+    if (b && cardinality(b) > 0) p.required.push(b);
     else p.impossible = true;
   };
   const fam = ds.families;
@@ -56,7 +56,7 @@ export function plan(ds: Dataset, f: RecipeFilter): Plan {
   }
   for (const id of f.excludeIngredients ?? []) {
     const b = fam['ingredient-any'].get(id);
-    if (b && b.size > 0) p.excluded.push(b);
+    if (b && cardinality(b) > 0) p.excluded.push(b);
   }
   return p;
 }
@@ -92,12 +92,12 @@ export function listRecipes(ds: Dataset, f: RecipeFilter, p: PageRequest, all: (
 function pageOf(q: Plan, p: PageRequest, all: () => Bitmap, owned: Bitmap[]): PageResult {
   const not = q.excluded.length === 0 ? undefined : q.excluded.length === 1 ? q.excluded[0]! : own(owned, or(q.excluded));
   // Largest first; the smallest (or every doc, when only exclusions are given) is `small`.
-  const required = [...q.required].sort((a, b) => b.size - a.size);
+  const required = [...q.required].sort((a, b) => cardinality(b) - cardinality(a));
   const small = required.pop() ?? all();
   let total: number;
   let pageFrom: Bitmap[];
   if (required.length === 0) {
-    total = small.size - (not ? intersectionSize(small, not) : 0);
+    total = cardinality(small) - (not ? intersectionSize(small, not) : 0);
     pageFrom = [];
   } else if (required.length === 2 && not === undefined) {
     total = intersectionSize3(required[0]!, required[1]!, small);
@@ -106,7 +106,7 @@ function pageOf(q: Plan, p: PageRequest, all: () => Bitmap, owned: Bitmap[]): Pa
     let rest: Bitmap;
     if (not !== undefined) {
       rest = own(owned, andNot(required[0]!, not));
-      for (const b of required.slice(1)) rest.andInPlace(b);
+      for (const b of required.slice(1)) andInPlace(rest, b);
     } else rest = required.length === 1 ? required[0]! : own(owned, and(required));
     total = intersectionSize(rest, small);
     pageFrom = [rest];

@@ -3,7 +3,7 @@
  * the synthetic datasets stay to the real one they were learned from.
  */
 import { openDataset } from '../../runtime/data/open.ts';
-import { or } from '../../runtime/format/bitmap.ts';
+import { cardinality, or } from '../../runtime/format/bitmap.ts';
 import type { BitmapFamily } from '../../runtime/format/constants.ts';
 
 export interface Profile {
@@ -24,12 +24,12 @@ export function profileDataset(dir: string): Profile {
   const share = (x: number) => Math.round((x / n) * 1000) / 1000;
   const union = (family: BitmapFamily) => {
     const all = ds.families[family].keys().map((k) => ds.families[family].get(k.key)!);
-    return all.length === 0 ? 0 : or(all).size;
+    return all.length === 0 ? 0 : cardinality(or(all));
   };
   const byCount = (family: BitmapFamily) => ds.families[family].keys().slice().sort((a, b) => b.cardinality - a.cardinality);
   const coverage: Record<string, number> = {};
   for (const f of ['course', 'cuisine', 'category', 'diet', 'equipment'] as const) coverage[f] = share(union(f));
-  for (const f of ['totalTime', 'calories', 'protein'] as const) coverage[f] = share(ds.numeric[f].has().size);
+  for (const f of ['totalTime', 'calories', 'protein'] as const) coverage[f] = share(cardinality(ds.numeric[f].has()));
   return {
     recipes: n,
     languages: Object.fromEntries(byCount('language').slice(0, 6).map((k) => [k.key, share(k.cardinality)])),

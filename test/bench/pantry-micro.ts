@@ -9,7 +9,7 @@
  * Prints p50/p99 in ms per configuration (first page of 20; 200 timed queries each, after one
  * untimed pass that also checks both approaches agree).
  */
-import { bitmapOf, intersect, or, toUint32Array, type Bitmap } from '../../runtime/format/bitmap.ts';
+import { bitmapOf, cardinality, intersect, or, toUint32Array, type Bitmap } from '../../runtime/format/bitmap.ts';
 import { mulberry32 } from '../helpers/bitmaps.ts';
 import { compareGroups, PantryWorkspace, rankPantry, type PantrySource, type Ranking, type RankRequest } from '../../runtime/query/pantry/rank.ts';
 
@@ -91,7 +91,7 @@ function typedArrayRank(src: PantrySource, totalsPerDoc: Uint8Array, counts: Uin
   const lang = src.language(q.language)!;
   const root = toUint32Array(intersect(or(own), lang), rootBuf);
   for (const b of own) {
-    const docs = toUint32Array(b, buf.length >= b.size ? new Uint32Array(buf.buffer, 0, b.size) : undefined);
+    const docs = toUint32Array(b, buf.length >= cardinality(b) ? new Uint32Array(buf.buffer, 0, cardinality(b)) : undefined);
     for (let i = 0; i < docs.length; i++) counts[docs[i]!]!++;
   }
   // Histogram of (m, T) over the root only, then collect the page's groups.
@@ -117,7 +117,7 @@ function typedArrayRank(src: PantrySource, totalsPerDoc: Uint8Array, counts: Uin
   }
   picked.sort((a, b) => compareGroups({ m: a.matched, t: a.total }, { m: b.matched, t: b.total }) || a.doc - b.doc);
   for (const b of own) {
-    const docs = toUint32Array(b, buf.length >= b.size ? new Uint32Array(buf.buffer, 0, b.size) : undefined);
+    const docs = toUint32Array(b, buf.length >= cardinality(b) ? new Uint32Array(buf.buffer, 0, cardinality(b)) : undefined);
     for (let i = 0; i < docs.length; i++) counts[docs[i]!] = 0;
   }
   return { total: root.length, docs: picked.slice(q.offset, q.offset + q.limit) };

@@ -35,8 +35,9 @@ import { createEngine } from '../../runtime/query/create-engine.ts';
 import type { Recipe } from '../../runtime/format/recipe.ts';
 import { decodeSearchIndex, encodeSearchIndex } from '../../runtime/format/search-index.ts';
 import { normalizeText } from '../../runtime/format/text/normalize.ts';
-import { buildSearchIndex, fieldTexts } from '../../build/write/search.ts';
-import { Searcher } from '../../runtime/query/search.ts';
+import { fieldTexts } from '../../build/spill/search-record.ts';
+import { buildSearchIndex } from '../../build/write/search.ts';
+import { Searcher } from '../../runtime/query/search/searcher.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({

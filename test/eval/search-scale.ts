@@ -18,7 +18,7 @@ import { openDataset } from '../../runtime/data/open.ts';
 import { createEngine } from '../../runtime/query/create-engine.ts';
 import { averageFieldLengths, type SearchIndexData } from '../../runtime/format/search-index.ts';
 import { buildSearchIndex } from '../../build/write/search.ts';
-import { Searcher } from '../../runtime/query/search.ts';
+import { Searcher } from '../../runtime/query/search/searcher.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({

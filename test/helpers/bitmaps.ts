@@ -19,6 +19,6 @@ export function asBitmap(values: number[], frozen: boolean): Bitmap {
   if (!frozen) return b;
   const bytes = serializeBitmap(b);
   const buf = alignedBuffer(bytes.length);
-  bytes.copy(buf);
+  buf.set(bytes);
   return viewBitmap(buf);
 }

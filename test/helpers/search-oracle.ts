@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Searcher } from '../../runtime/query/search.ts';
+import type { Searcher } from '../../runtime/query/search/searcher.ts';
 
 /**
  * Every searcher answers each query, under each mask and limit, exactly as exhaustive scoring by

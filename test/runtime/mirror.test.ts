@@ -18,8 +18,6 @@ const FOLDER_SUITES = new Set([
   'format/golden.test.ts',
   'http/contract-real.test.ts',
   'http/fuzz.property.test.ts',
-  // Left to the search split (issue 18), which names the search tests after its own files.
-  'query/search-paths.test.ts',
 ]);
 
 function filesUnder(dir: string, prefix = ''): string[] {

@@ -1,6 +1,6 @@
 /**
  * The one text folding (FORMAT.md § 13), for every place that compares text: search terms (the
- * index compiler, build/write/search.ts, and the query parser, runtime/query/search.ts) and names
+ * index compiler, build/write/search/, and the query parser, runtime/query/search/) and names
  * (normalizeName: the catalog's name table, ingredient and equipment filters, GET /pantry). One
  * function, so that a name the filters match is also found by search and the other way round.
  *

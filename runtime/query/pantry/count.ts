@@ -3,7 +3,7 @@
  * to MAX_COUNT input bitmaps hold each doc, with every step an in-place operation on owned
  * bitmaps whose result stays dense (see SliceCounter).
  */
-import { andInPlace, andNotInPlace, complementInPlace, copyInto, emptyBitmap, orInPlace, stripedBitmap, xorInPlace, type Bitmap } from '../../format/bitmap.ts';
+import { andInPlace, andNotInPlace, cardinality, clear, complementInPlace, copyInto, emptyBitmap, orInPlace, stripedBitmap, xorInPlace, type Bitmap } from '../../format/bitmap.ts';
 
 /** Counts reach at most 2^SLICES − 1 = 31 ≥ 20 pantry ids + 3 staples. */
 export const SLICES = 5;
@@ -80,7 +80,7 @@ export class SliceCounter {
 
   /** Adds every input (at most MAX_COUNT in all since reset). Call settle() before reading. */
   add(inputs: readonly Bitmap[]): void {
-    const big = inputs.filter((x) => x.size > this.end * SMALL_SHARE).sort((a, b) => b.size - a.size);
+    const big = inputs.filter((x) => cardinality(x) > this.end * SMALL_SHARE).sort((a, b) => cardinality(b) - cardinality(a));
     let i = 0;
     let j = big.length - 1;
     if (!this.#present[0] && i <= j) {
@@ -89,7 +89,7 @@ export class SliceCounter {
     }
     for (; i < j; i++, j--) this.#addPair(big[i]!, big[j]!);
     if (i === j) this.#addOne(big[i]!);
-    for (const x of inputs) if (x.size > 0 && x.size <= this.end * SMALL_SHARE) this.#addSmall(x);
+    for (const x of inputs) if (cardinality(x) > 0 && cardinality(x) <= this.end * SMALL_SHARE) this.#addSmall(x);
   }
 
   /** Resolves the carries still waiting; then slices, complemented and used are final. */
@@ -104,9 +104,9 @@ export class SliceCounter {
     for (let k = 0; k < SLICES; k++) {
       const s = this.slices[k]!;
       if (!this.#present[k]) {
-        s.clear();
+        clear(s);
         this.complemented[k] = false;
-      } else if (this.complemented[k] ? s.size < this.end : s.size > 0) this.used = k + 1;
+      } else if (this.complemented[k] ? cardinality(s) < this.end : cardinality(s) > 0) this.used = k + 1;
     }
   }
 
@@ -133,7 +133,7 @@ export class SliceCounter {
 
   /** The complement of an input held as array chunks (owned), or undefined for a dense one. */
   #complementOf(x: Bitmap): Bitmap | undefined {
-    if (x.size > this.end * ARRAY_SHARE) return undefined;
+    if (cardinality(x) > this.end * ARRAY_SHARE) return undefined;
     const c = this.#take();
     copyInto(c, x);
     complementInPlace(c, this.end);
@@ -203,7 +203,7 @@ export class SliceCounter {
     copyInto(carry, x);
     andInPlace(carry, this.slices[0]!);
     xorInPlace(this.slices[0]!, x);
-    for (let k = 1; carry.size > 0; k++) {
+    for (let k = 1; cardinality(carry) > 0; k++) {
       if (k === SLICES) throw tooManyInputs();
       if (!this.#present[k]) {
         complementInPlace(carry, this.end);
@@ -219,7 +219,7 @@ export class SliceCounter {
 
   /** A carry (stored complemented, owned) arriving at level k. */
   #arrive(k: number, carry: Bitmap): void {
-    if (carry.size === this.end) {
+    if (cardinality(carry) === this.end) {
       this.#free.push(carry); // no carry
       return;
     }
@@ -249,7 +249,7 @@ export class SliceCounter {
     orInPlace(either, c2);
     andInPlace(either, s);
     // s ^ c1 (uncomplemented) is sparse when the slice is: keep the chain half full with stripes.
-    const sparse = s.size > this.end * (1 - STRIPES_BELOW);
+    const sparse = cardinality(s) > this.end * (1 - STRIPES_BELOW);
     if (sparse) xorInPlace(s, this.#stripes.even);
     xorInPlace(s, c1);
     xorInPlace(s, c2);

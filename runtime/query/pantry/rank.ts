@@ -18,7 +18,7 @@
  * allocated per 2^16-doc chunk, which is what made the plain ripple-carry adder slow at 1M docs
  * (measured with test/bench/pantry-micro.ts and the benchmark's pantry queries).
  */
-import { andInPlace, andNotInPlace, chunkedEnd, copyInto, emptyBitmap, firstOfIntersections, intersectionSize, orInPlace, page, type Bitmap } from '../../format/bitmap.ts';
+import { andInPlace, andNotInPlace, cardinality, chunkedEnd, clear, copyInto, emptyBitmap, firstOfIntersections, has, intersectionSize, orInPlace, page, type Bitmap } from '../../format/bitmap.ts';
 import { MAX_COUNT, SLICES, SliceCounter, tooManyInputs } from './count.ts';
 
 /** What ranking reads. Implemented over a dataset in pantry.ts (datasetPantrySource) and over synthetic bitmaps in the bench. */
@@ -133,7 +133,7 @@ export function splitByCount(ws: PantryWorkspace, used: number): void {
         andNotInPlace(set, slices[k]!);
       }
       for (const [b, v] of [[hi, value | (1 << k)], [set, value]] as const) {
-        if (b.size > 0) next.push({ set: b, value: v });
+        if (cardinality(b) > 0) next.push({ set: b, value: v });
         else spare.push(b);
       }
     }
@@ -145,7 +145,7 @@ export function splitByCount(ws: PantryWorkspace, used: number): void {
     let b = final.get(m);
     if (b === undefined) {
       b = spare.pop()!;
-      b.clear();
+      clear(b);
     }
     ws.exact[m] = b;
   }
@@ -171,7 +171,7 @@ export function rankPantry(src: PantrySource, ws: PantryWorkspace, q: RankReques
   // so they never qualify a recipe by themselves.
   const used = countSlices(ws, own, extra, ws.root);
   andInPlace(ws.root, lang);
-  if (ws.root.size === 0) return EMPTY;
+  if (cardinality(ws.root) === 0) return EMPTY;
   splitByCount(ws, used);
   const maxCount = Math.min(own.length + extra.length, (1 << used) - 1);
 
@@ -180,7 +180,7 @@ export function rankPantry(src: PantrySource, ws: PantryWorkspace, q: RankReques
   let total = 0;
   for (let m = 1; m <= maxCount; m++) {
     const docs = ws.exact[m]!;
-    const n = docs.size === 0 ? 0 : q.maxMissing === undefined ? docs.size : intersectionSize(docs, src.atMost(m + q.maxMissing));
+    const n = cardinality(docs) === 0 ? 0 : q.maxMissing === undefined ? cardinality(docs) : intersectionSize(docs, src.atMost(m + q.maxMissing));
     remaining[m] = n;
     total += n;
   }
@@ -235,14 +235,14 @@ export function rankPantry(src: PantrySource, ws: PantryWorkspace, q: RankReques
     }
     if (size === 0) continue;
     if (seen + size > q.offset) {
-      ws.group.clear();
+      clear(ws.group);
       for (const { pair } of parts) {
         copyInto(ws.part, ws.exact[pair.m]!);
         andInPlace(ws.part, pair.byT);
         orInPlace(ws.group, ws.part);
       }
       // Inside a full-coverage group m = T, so T is found from the doc's exact count.
-      const pairOf = (doc: number): Pair => (parts.length === 1 ? parts[0]! : parts.find((p) => ws.exact[p.pair.m]!.has(doc))!).pair;
+      const pairOf = (doc: number): Pair => (parts.length === 1 ? parts[0]! : parts.find((p) => has(ws.exact[p.pair.m]!, doc))!).pair;
       for (const doc of page(ws.group, from, end - seen - from)) {
         const pair = pairOf(doc);
         out.push({ doc, matched: pair.m, total: pair.t });

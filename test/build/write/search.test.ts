@@ -1,23 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+/** The search index part writer (write/search.ts): the file it writes, and what decodes from it. */
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, fieldTexts, packSearchTexts, SearchIndexBuilder, searchWriter, unpackSearchTexts } from '../../../build/write/search.ts';
-import { searchThread } from '../../../build/write/search-thread.ts';
-import { replaySearchRecords, spillRecipes } from '../../../build/write/spill.ts';
-import { PART_WRITERS, writeDataset, writePart } from '../../../build/write/write-dataset.ts';
+import { fieldTexts } from '../../../build/spill/search-record.ts';
+import { buildSearchIndex, searchWriter } from '../../../build/write/search.ts';
+import { writePart } from '../../../build/write/write-dataset.ts';
 import { PATHS } from '../../../runtime/format/constants.ts';
 import { FormatError } from '../../../runtime/format/container.ts';
-import { decodeSearchIndex, encodeSearchIndex, SEARCH_BLOCK_SIZE, SEARCH_FIELDS } from '../../../runtime/format/search-index.ts';
-import type { Recipe } from '../../../runtime/format/recipe.ts';
+import { decodeSearchIndex, encodeSearchIndex, SEARCH_FIELDS } from '../../../runtime/format/search-index.ts';
 import { analyze } from '../../../runtime/format/text/analyze.ts';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
+import { SAMPLE_RECIPES as recipes } from '../../helpers/search-recipes.ts';
 
-const recipes = [
-  makeRecipe({ id: 'a', title: 'Tomato soup', tags: ['quick'], description: 'A red soup.', instructions: [{ step: 1, text: 'Simmer the tomatoes.' }] }),
-  makeRecipe({ id: 'b', title: 'Gebratene Kartoffeln', language: 'de', ingredients: [{ display: '1 kg Kartoffeln', name: 'Kartoffeln', optional: false }] }),
-  makeRecipe({ id: 'c', title: '红烧肉', language: 'zh', cuisines: ['chinese'] }),
-];
 const ctx = { recipes, catalog: [], ingredientNames: [] };
 
 describe('search index writer', () => {
@@ -95,81 +87,6 @@ describe('search index writer', () => {
     expect(a.equals(b)).toBe(true);
     expect(a.subarray(0, 4).toString('latin1')).toBe('RDBT');
   });
-
-  it('encodes straight into the file the bytes of encodeSearchIndex, over several blocks per term', () => {
-    // "soup" in every doc (3 blocks, the last one partial), "onion" in every other, a few rare words.
-    const many = Array.from({ length: 2 * SEARCH_BLOCK_SIZE + 37 }, (_, i) =>
-      makeRecipe({
-        id: `s${i}`,
-        language: ['en', 'de', 'zh'][i % 3]!,
-        title: `Soup ${i % 2 ? 'onion' : '红烧肉'} ${i % 11 === 0 ? `rare${i}` : ''}`,
-        description: 'soup '.repeat(i % 300),
-        tags: i % 5 ? ['main-course'] : [],
-      }),
-    );
-    for (const input of [many, recipes, []]) {
-      const streamed = new SearchIndexBuilder(input.length);
-      const arrays = new SearchIndexBuilder(input.length);
-      input.forEach((r, doc) => {
-        streamed.add(doc, r);
-        arrays.add(doc, r);
-      });
-      expect(streamed.encode().equals(encodeSearchIndex(arrays.data()))).toBe(true);
-    }
-  });
-
-  it('packs each recipe\'s language and field texts into one record and back, whatever they hold', () => {
-    const odd = makeRecipe({ id: 'x', language: 'de', title: 'a;b,c\u0000', description: '1,2;3', instructions: [{ step: 1, text: '𠀋\n;' }], tags: ['x-y', ''] });
-    const long = makeRecipe({ id: 'y', title: 'é'.repeat(70_000), description: '' });
-    for (const r of [...recipes, odd, long]) expect(unpackSearchTexts(packSearchTexts(r))).toEqual({ language: r.language, texts: fieldTexts(r) });
-    const bad = packSearchTexts(recipes[0]!);
-    bad.writeUInt32LE(bad.readUInt32LE(4) - 1, 4); // the title's item runs past its field
-    expect(() => unpackSearchTexts(bad)).toThrow(/malformed/);
-  });
-
-  it('builds the same file on a thread of its own, from the spilled search records', () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-search-thread-'));
-    const spill = spillRecipes(root);
-    try {
-      [...recipes].reverse().forEach((r) => spill.add(r));
-      const order = spill.docOrder();
-      const inOrder: Recipe[] = [];
-      spill.replay(order, (doc, entry) => (inOrder[doc] = entry.recipe()));
-      const replayed: { language: string; texts: string[] }[] = [];
-      replaySearchRecords(spill.searchLayout(order), (doc, record, lines) => (replayed[doc] = unpackSearchTexts(record, 0, lines)));
-      expect(replayed).toEqual(inOrder.map((r) => ({ language: r.language, texts: fieldTexts(r) })));
-
-      const lines: string[] = [];
-      const thread = searchThread((l) => lines.push(l));
-      try {
-        thread.start(spill.searchLayout(order));
-        const head = { recipeCount: order.length, catalog: [], ingredientNames: [] as [string, string][], sources: [] };
-        const parts = PART_WRITERS.filter((w) => w === searchWriter).map(() => thread.writer);
-        const { dir } = writeDataset(path.join(root, 'out'), head, (add) => spill.replay(order, add), parts);
-        const want = writePart(searchWriter, { recipes: inOrder, catalog: [], ingredientNames: [] }).get(PATHS.searchIndex)!;
-        expect(fs.readFileSync(path.join(dir, PATHS.searchIndex)).equals(want)).toBe(true);
-        expect(lines.some((l) => /search index thread: \d+ ms/.test(l))).toBe(true);
-      } finally {
-        thread.close();
-      }
-    } finally {
-      spill.dispose();
-      fs.rmSync(root, { recursive: true, force: true });
-    }
-  }, 60_000);
-
-  it('reports a failure of the search thread when the main thread asks for its file', () => {
-    const thread = searchThread();
-    try {
-      const layout = { files: [path.join(os.tmpdir(), 'recipe-db-no-such-spill')], lines: [{ bytes: new Uint8Array(0), ends: new Uint32Array(0) }], part: Uint8Array.of(0), offsets: Float64Array.of(0), lengths: Uint32Array.of(10) };
-      expect(() => thread.writer.begin({ recipeCount: 1, catalog: [], ingredientNames: [], emit: () => {} })).toThrow(/not started/);
-      thread.start(layout);
-      const builder = thread.writer.begin({ recipeCount: 1, catalog: [], ingredientNames: [], emit: () => {} });
-      expect(() => builder.finish()).toThrow(/search index thread failed: .*ENOENT/s);
-    } finally {
-      thread.close();
-    }
-  }, 60_000);
 
   it('refuses a file whose sections disagree with its header', () => {
     const bytes = Buffer.from(encodeSearchIndex(buildSearchIndex(recipes)));

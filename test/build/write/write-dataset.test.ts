@@ -8,9 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RECORDS_PER_SHARD } from '../../../runtime/format/constants.ts';
 import { compareDocOrder } from '../../../build/write/doc-order.ts';
-import { ShardBuilder } from '../../../build/write/records.ts';
-import { spillRecipes } from '../../../build/write/spill.ts';
-import { encodeShard } from '../../../runtime/format/shard.ts';
+import { spillRecipes } from '../../../build/spill/spill.ts';
 import { renderDataset, writeDataset } from '../../../build/write/write-dataset.ts';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
 
@@ -70,20 +68,5 @@ describe('streaming dataset writer', () => {
     const failing = { name: 'failing', begin: () => ({ add() {}, finish() { throw new Error('boom'); } }) };
     expect(() => writeDataset(root, { ...head, recipeCount: 0 }, () => {}, [failing])).toThrow('boom');
     expect(fs.readdirSync(root)).toEqual([]);
-  });
-});
-
-describe('record shard builder', () => {
-  it('writes the bytes of encodeShard for records of every msgpack size class', () => {
-    const text = (n: number) => Array.from({ length: n }, (_, i) => (i % 17 === 0 ? 'é' : i % 29 === 0 ? '鸡' : i % 31 === 0 ? '😀' : 'a')).join('');
-    const sizes = [0, 1, 30, 31, 32, 200, 255, 256, 300, 65_535, 65_536, 70_000];
-    const records = sizes.map((n, i) => [i % 2 ? text(n % 40) : `r${i}`, JSON.stringify({ t: text(n) })] as const);
-    const builder = new ShardBuilder();
-    for (const [id, json] of records) builder.add(id, Buffer.from(json));
-    const expected = encodeShard(42, records.map(([id, json]) => [id, Buffer.from(json, 'utf8')]));
-    expect(builder.encode(42).equals(expected)).toBe(true);
-    builder.reset();
-    builder.add('x', Buffer.from('{}'));
-    expect(builder.encode(0).equals(encodeShard(0, [['x', Buffer.from('{}')]]))).toBe(true);
   });
 });

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeNumericIndex, NumericIndexReader } from '../../../runtime/format/numeric-index.ts';
-import { alignedBuffer } from '../../../runtime/format/bitmap.ts';
+import { add, alignedBuffer, cardinality, has, toArray } from '../../../runtime/format/bitmap.ts';
 
 function open(bytes: Buffer): NumericIndexReader {
-  const buf = alignedBuffer(bytes.length);
-  bytes.copy(buf);
-  return new NumericIndexReader(buf, 'test');
+  const aligned = alignedBuffer(bytes.length);
+  aligned.set(bytes);
+  return new NumericIndexReader(Buffer.from(aligned.buffer, aligned.byteOffset, aligned.byteLength), 'test');
 }
 
 describe('numeric index', () => {
@@ -20,10 +20,10 @@ describe('numeric index', () => {
           for (let bound = -7; bound <= 62; bound++) {
             const le = values.flatMap((v, doc) => (v !== undefined && v <= bound ? [doc] : []));
             const ge = values.flatMap((v, doc) => (v !== undefined && v >= bound ? [doc] : []));
-            expect(index.le(bound).toArray()).toEqual(le);
-            expect(index.ge(bound).toArray()).toEqual(ge);
+            expect(toArray(index.le(bound))).toEqual(le);
+            expect(toArray(index.ge(bound))).toEqual(ge);
           }
-          expect(index.has().size).toBe(values.filter((v) => v !== undefined).length);
+          expect(cardinality(index.has())).toBe(values.filter((v) => v !== undefined).length);
         },
       ),
       { numRuns: 150 },
@@ -40,8 +40,8 @@ describe('numeric index', () => {
           for (const bound of [...bounds, ...bounds.slice().reverse()]) {
             const le = values.flatMap((v, doc) => (v !== undefined && v <= bound ? [doc] : []));
             const ge = values.flatMap((v, doc) => (v !== undefined && v >= bound ? [doc] : []));
-            expect(index.le(bound).toArray()).toEqual(le);
-            expect(index.ge(bound).toArray()).toEqual(ge);
+            expect(toArray(index.le(bound))).toEqual(le);
+            expect(toArray(index.ge(bound))).toEqual(ge);
           }
         },
       ),
@@ -50,13 +50,13 @@ describe('numeric index', () => {
     const index = open(encodeNumericIndex('f', 'u', Array.from({ length: 2000 }, (_, i) => i % 300), 700));
     const kept = index.le(150);
     expect(index.le(150)).toBe(kept);
-    expect(() => kept.add(1999)).toThrow();
-    expect(index.le(150).has(1999)).toBe(false);
+    expect(() => add(kept, 1999)).toThrow();
+    expect(has(index.le(150), 1999)).toBe(false);
     const above = index.ge(150);
     expect(index.ge(150)).toBe(above);
-    expect(() => above.add(0)).toThrow();
-    expect(index.ge(150).has(0)).toBe(false);
-    expect(index.has().size).toBe(2000);
+    expect(() => add(above, 0)).toThrow();
+    expect(has(index.ge(150), 0)).toBe(false);
+    expect(cardinality(index.has())).toBe(2000);
   });
 
   it('refuses a key that is not a 32-bit integer', () => {

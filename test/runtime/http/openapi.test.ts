@@ -3,7 +3,7 @@ import { get, makeApp } from '../../helpers/app-fixture.ts';
 import { INGREDIENTS_PARAMS, POPULAR_PARAMS, RECIPES_PARAMS } from '../../../runtime/query/params.ts';
 import { ROUTED_PATHS } from '../../../runtime/http/create-app.ts';
 import { PANTRY_PARAMS } from '../../../runtime/query/pantry/params.ts';
-import { SEARCH_PARAMS } from '../../../runtime/query/search-params.ts';
+import { SEARCH_PARAMS } from '../../../runtime/query/search/params.ts';
 
 type Doc = { openapi: string; paths: Record<string, { get: { parameters: { name: string; in: string }[]; responses: Record<string, unknown> } }> };
 

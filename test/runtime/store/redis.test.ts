@@ -44,7 +44,10 @@ describe('redis store', () => {
 
   it('admits exactly the limit when two connections race 3000 attempts', async () => {
     const keyPrefix = prefix();
-    const stores = await Promise.all([0, 1].map(() => createRedisStore({ url: redis.url, now: () => Date.now(), keyPrefix })));
+    // 3,000 commands in flight at once: the race is about atomicity, so the clients get a command
+    // timeout that a loaded CI machine cannot reach (the store's own 500 ms is tested elsewhere).
+    const clients = [0, 1].map(() => new Redis(redis.url, { maxRetriesPerRequest: 0, commandTimeout: 20_000 }));
+    const stores = await Promise.all(clients.map((client) => createRedisStore({ client, now: () => Date.now(), keyPrefix })));
     // Today by the stores' clock: a day older than yesterday would be pruned under the race.
     const today = utcDay(Date.now());
     const results = await Promise.all(
@@ -54,6 +57,7 @@ describe('redis store', () => {
     expect(Math.max(...results.map((r) => r.used))).toBe(500);
     expect(await stores[0]!.quotaUsed('account:race', today)).toBe(500);
     await Promise.all(stores.map((s) => s.close()));
+    clients.forEach((c) => c.disconnect());
   });
 
   it('expires a counter at the end of its UTC day plus the slack, and never sooner than the slack from now', async () => {
