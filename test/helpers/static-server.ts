@@ -54,6 +54,11 @@ export async function staticServer(root: string, opts: { noRanges?: boolean } = 
   return {
     url: `http://127.0.0.1:${port}/`,
     stats,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // Keep-alive connections (a browser's) are cut too: a closed server is a network that is gone.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
