@@ -1,17 +1,20 @@
 /**
- * Lazy mode over HTTP: a dataset on any static host that answers Range requests. Small files
- * (manifest, bitmap and numeric indexes, catalog, ids) are got whole and checked against the
- * manifest's SHA-256 by openClient; the record shards and the search index are read by byte
- * ranges, in blocks (range-store.ts), the misses of one run fetched in one batch of requests,
- * adjacent blocks merged into one request. Files of a version directory are immutable, so what
- * was fetched is kept for the life of the source; `current` is fetched afresh every time.
+ * Lazy mode over HTTP: a dataset on any static host that answers Range requests. Opening fetches
+ * `current`, the manifest and the heads and offset tables of the record shards; every other file
+ * is fetched when a query first reads it (Source.lazyFiles): a small file (bitmap and numeric
+ * indexes, catalog, ids, popular) whole, in one request, checked against the manifest's SHA-256
+ * before any byte is used; the record shards (4 KiB blocks) and the search index (16 KiB blocks)
+ * by ranges (range-store.ts), the misses of one run fetched in one batch of requests, adjacent
+ * blocks merged into one request. Files of a version directory are immutable, so what was
+ * fetched is kept for the life of the source; `current` is fetched afresh every time.
  *
- * Ranges of the big files cannot be checked against the manifest's SHA-256 (a hash of the whole
- * file): they are checked for their length and the file's total size only, until the format
- * carries a checksum per block.
+ * Ranges of the two big files cannot be checked against the manifest's SHA-256 (a hash of the
+ * whole file): they are checked for their length and the file's total size only, until the
+ * format carries a checksum per block.
  */
 import { CURRENT_POINTER_FILE } from '../format/constants.ts';
 import { RangeStore } from './range-store.ts';
+import { sha256Hex } from './sha256.ts';
 
 /** Default block size of the record shards' ranges (4 KiB; 1-16 KiB is sensible). */
 export const RECORD_BLOCK_SIZE = 4 * 1024;
@@ -48,6 +51,8 @@ export function lazyHttpSource(url: string | URL, options: LazyHttpOptions = {})
   const isRecords = (p: string) => /(^|\/)records\//.test(p);
   const storeOf = (p: string) => (isRecords(p) ? records : others);
   const sizes = new Map<string, number>();
+  /** Small files, fetched whole on their first read and checked against the manifest's SHA-256. */
+  const checksums = new Map<string, string>();
   const whole = new Map<string, Promise<Uint8Array | undefined>>();
   const stats: TransferStats = { requests: 0, bytes: 0 };
 
@@ -79,6 +84,10 @@ export function lazyHttpSource(url: string | URL, options: LazyHttpOptions = {})
     if (!res) throw new Error(`${target.href} is missing (HTTP 404)`);
     const bytes = new Uint8Array(await res.arrayBuffer());
     stats.bytes += bytes.length;
+    const sha = checksums.get(path);
+    if (sha !== undefined && bytes.length === size && (await sha256Hex(bytes)) !== sha) {
+      throw new Error(`${target.href} does not match its SHA-256 in the manifest (corrupt or altered)`);
+    }
     if (res.status === 200) {
       // A host without Range support sends the whole file: keep it all.
       if (bytes.length !== size) throw new Error(`${target.href} is ${bytes.length} bytes, the manifest says ${size}`);
@@ -106,15 +115,19 @@ export function lazyHttpSource(url: string | URL, options: LazyHttpOptions = {})
       }
       return got;
     },
-    byteSource(p, size) {
+    lazyFiles: true,
+    byteSource(p, size, sha256) {
       sizes.set(p, size);
+      if (sha256 !== undefined) checksums.set(p, sha256);
       return storeOf(p).source(p, size, !isRecords(p));
     },
     missCount: () => records.missTotal + others.missTotal,
     takeMisses: () => [...records.takeMisses(), ...others.takeMisses()],
     async fetchRanges(ranges) {
+      // A checksummed file is fetched whole, in one request, so that it can be checked.
+      const widened = ranges.map((r) => (checksums.has(r.path) ? { path: r.path, start: 0, end: sizes.get(r.path)! } : r));
       const spans = [records, others].flatMap((store) =>
-        mergeSpans(ranges.filter((r) => storeOf(r.path) === store), store.blockSize, sizes).filter((s) => !isHeld(store, s)),
+        mergeSpans(widened.filter((r) => storeOf(r.path) === store), store.blockSize, sizes).filter((s) => !isHeld(store, s)),
       );
       const limit = options.concurrency ?? 6;
       for (let i = 0; i < spans.length; i += limit) {

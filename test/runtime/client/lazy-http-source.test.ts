@@ -60,6 +60,24 @@ describe('lazyHttpSource', () => {
     }
   });
 
+  it('opens with the manifest and the shard heads alone, fetches a small file whole on first use and refuses it when it does not match its SHA-256', async () => {
+    const honest = lazyHttpSource(server.url);
+    await openClient(honest);
+    expect(honest.stats.bytes).toBeLessThan(100 * 1024);
+    const flipped = lazyHttpSource(server.url, {
+      fetch: async (input, init) => {
+        const res = await fetch(input, init);
+        if (!String(input).endsWith('/index/cuisine.bin')) return res;
+        const b = new Uint8Array(await res.arrayBuffer());
+        b[b.length - 1]! ^= 1;
+        return new Response(b, { status: res.status, headers: res.headers });
+      },
+    });
+    const client = await openClient(flipped);
+    expect((await client.request('/recipes?limit=1')).status).toBe(200);
+    await expect(client.request('/recipes?cuisine=italian')).rejects.toThrow(/index\/cuisine\.bin does not match its SHA-256 in the manifest/);
+  });
+
   it('refuses a range answered with the wrong bytes or a file of another size, naming the URL', async () => {
     const lying = (change: (res: Response) => Response) =>
       lazyHttpSource(server.url, { fetch: async (input, init) => { const res = await fetch(input, init); return new Headers(init?.headers).has('Range') ? change(res) : res; } });
