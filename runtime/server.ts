@@ -19,6 +19,8 @@
  * |                      |                             | (before listening), `size` (never)        |
  * | RECIPES_CORS_ORIGINS | * (any origin)              | comma list of origins browsers may call   |
  * |                      |                             | from (echoed, with Vary: Origin)          |
+ * | RECIPES_SERVE_CLIENT | false                       | true: serve /client/ (dist/client) and    |
+ * |                      |                             | /data/ (the dataset files, Range), no key |
  *
  * Sizes and the magic and version of every file but the record shards are always checked before
  * listening; indexes are read and checked on first use, each shard on its first read (FORMAT.md § 11).
@@ -31,6 +33,7 @@ import { createEngine } from './query/create-engine.ts';
 import type { Engine } from './query/engine.ts';
 import { createApp } from './http/create-app.ts';
 import { parseCorsOrigins } from './http/cors.ts';
+import { publishedDataRoot, publishFiles } from './http/publish.ts';
 import { consoleLogger } from './http/context.ts';
 import { requestErrorResponse } from './serve/client-errors.ts';
 import { createHardenedServer, DEFAULT_LIMITS } from './serve/create-server.ts';
@@ -110,6 +113,7 @@ async function main(): Promise<void> {
     fail(e instanceof Error ? e.message : String(e));
   }
   const app = createApp({ engine, store: withOutageLog(store, consoleLogger), now, requireKey, dailyQuota, corsOrigins, logger: consoleLogger });
+  const publish = envBool('RECIPES_SERVE_CLIENT', false) ? publishFiles({ dataRoot: publishedDataRoot(dataDir), clientDir: path.resolve('dist/client') }) : undefined;
 
   let draining = false;
   /** Set when the background verification finds a corrupt file: every request then gets 503. */
@@ -121,7 +125,7 @@ async function main(): Promise<void> {
     });
   let cut = 0;
   // While draining, runtime/serve/drain.ts makes every answer close its connection.
-  const listener = getRequestListener((req, env) => (corrupt !== undefined ? corruptResponse() : app.fetch(req, env)), {
+  const listener = getRequestListener(async (req, env) => (corrupt !== undefined ? corruptResponse() : ((await publish?.(req)) ?? app.fetch(req, env))), {
     hostname,
     errorHandler: requestErrorResponse,
   });

@@ -29,6 +29,7 @@ import { coldStartMedian, httpBench } from './http.ts';
 import { profileDataset } from './fidelity.ts';
 import { renderReport, type BenchResults, type BuildResult, type ColdResult, type SizeResult } from './report.ts';
 import type { LatencyResult } from './latency.ts';
+import { clientBrowserReport } from './client-browser.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -247,6 +248,12 @@ if (real.recipes > 0) {
   real.profile = profileDataset(realDir);
   // Quick mode only learns from the real dataset; its figures come from the synthetic size.
   if (!quick) await measureSize(real, realDir, bins, PANTRY);
+  // The offline client in Chromium at the real dataset (bundle size, cold transfer per route, warm latency).
+  try {
+    fs.writeFileSync(path.join(OUT, `${quick ? 'quick-' : ''}client.md`), await clientBrowserReport(realDir));
+  } catch (e) {
+    errors.push(`client in Chromium: ${(e as Error).message.slice(0, 300)}`);
+  }
   const measured: { s: SizeResult; dir: string }[] = [];
   log('learning the synthetic model');
   const model = learnModel(realDir);
