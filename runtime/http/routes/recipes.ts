@@ -3,7 +3,8 @@ import type { Hono } from 'hono';
 import { apiError } from '../errors.ts';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { jsonBytes, rawQuery, recipeListBody } from '../json.ts';
-import { decodeQuery, parseNoParams, parseRecipesQuery } from '../../query/params.ts';
+import { decodeQuery, parseRecipeQuery, parseRecipesQuery } from '../../query/params.ts';
+import { adjustRecipe } from '../../query/convert/adjust-recipe.ts';
 
 export function registerRecipes(app: Hono<AppEnv>, deps: AppDeps): void {
   const { engine } = deps;
@@ -17,9 +18,11 @@ export function registerRecipes(app: Hono<AppEnv>, deps: AppDeps): void {
   });
 
   app.get('/recipes/:id', (c) => {
-    parseNoParams(decodeQuery(rawQuery(c.req.url)));
+    const adjustment = parseRecipeQuery(decodeQuery(rawQuery(c.req.url)));
     const doc = engine.docById(c.req.param('id'));
     if (doc === undefined) throw apiError('RECIPE_NOT_FOUND');
-    return jsonBytes(c, engine.recordJson(doc));
+    // Without servings or units the stored bytes, as always; with them, the adjusted recipe.
+    if (adjustment.servings === undefined && adjustment.units === undefined) return jsonBytes(c, engine.recordJson(doc));
+    return jsonBytes(c, new TextEncoder().encode(JSON.stringify(adjustRecipe(engine.record(doc), adjustment))));
   });
 }
