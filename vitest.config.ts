@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Two projects. `native`: every test, with the server's bitmaps. `portable`: the query, HTTP,
@@ -11,6 +11,8 @@ const portableBitmaps = { find: /^\.\/bitmap\/native\.ts$/, replacement: path.re
 
 export default defineConfig({
   test: {
+    // The reliability suite runs on its own (vitest.reliability.config.ts, npm run test:reliability).
+    exclude: [...configDefaults.exclude, 'test/reliability/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
@@ -22,7 +24,7 @@ export default defineConfig({
         resolve: { alias: [portableBitmaps] },
         test: {
           name: 'portable',
-          include: ['test/runtime/format/bitmap/selected.test.ts', 'test/runtime/query/**/*.test.ts', 'test/runtime/http/**/*.test.ts', 'test/runtime/format/*.test.ts', 'test/runtime/data/**/*.test.ts'],
+          include: ['test/runtime/format/bitmap.selected.test.ts', 'test/runtime/query/**/*.test.ts', 'test/runtime/http/**/*.test.ts', 'test/runtime/format/*.test.ts', 'test/runtime/data/**/*.test.ts'],
           // The server test starts the bundled server (native by construction).
           exclude: ['test/runtime/http/server.test.ts'],
         },

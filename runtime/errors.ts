@@ -122,6 +122,31 @@ export const ERRORS = {
     message: () =>
       'The query string is not valid: it contains a malformed percent-encoding (each % must begin a UTF-8 escape such as %20 or %C3%A9).',
   },
+  // Answered for Node's HTTP parser (runtime/serve/client-errors.ts), before any route sees the request.
+  UNENCODED_URL: {
+    status: 400,
+    message: () =>
+      "The URL contains a character that must be percent-encoded: send spaces and non-ASCII characters as UTF-8 escapes, such as /search?query=%E7%BA%A2%E7%83%A7%E8%82%89 for '红烧肉' (curl -G --data-urlencode 'query=红烧肉' does it).",
+  },
+  MALFORMED_REQUEST: {
+    status: 400,
+    message: (a: { reason: string }) => `The request is not valid HTTP/1.1 (${a.reason}); nothing was processed.`,
+  },
+  HOST_REQUIRED: { status: 400, message: () => 'An HTTP/1.1 request must carry a Host header.' },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    message: (a: { maxBytes: number }) =>
+      `The request line and headers are too large; send at most ${a.maxBytes} bytes of them.`,
+  },
+  EXPECTATION_FAILED: {
+    status: 417,
+    message: (a: { value: string }) =>
+      `The Expect header '${echo(a.value)}' cannot be met (this API takes no request bodies); send the request without it.`,
+  },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    message: (a: { seconds: number }) => `The request did not arrive within ${a.seconds} seconds; send it again.`,
+  },
   // 401
   KEY_REQUIRED: {
     status: 401,
@@ -189,6 +214,12 @@ export const STORE_RETRY_AFTER_SECONDS = 5;
  * server failure; `cause` and the stack keep the driver's own error for the log and the keys CLI.
  */
 export class StoreUnavailableError extends ApiError {
+  /**
+   * Set by a reporter that logs outages once per change of state (runtime/store/outage-log.ts);
+   * the HTTP layer then does not log this error per request.
+   */
+  reported = false;
+
   constructor(cause: unknown) {
     super('STORE_UNAVAILABLE', ERRORS.STORE_UNAVAILABLE.message(), { 'Retry-After': String(STORE_RETRY_AFTER_SECONDS) });
     this.name = 'StoreUnavailableError';

@@ -12,6 +12,7 @@
  * |                      |                             | by replicas (RECIPES_STATE then unused)   |
  * | RECIPES_REQUIRE_KEY  | false                       | true: requests without a key get 401      |
  * | RECIPES_DAILY_QUOTA  | 500                         | requests per account per UTC day          |
+ * | RECIPES_MAX_CONNECTIONS | 4096                     | open connections; more are closed at once |
  * | RECIPES_VERIFY       | background                  | dataset SHA-256 check: `background` (1 s  |
  * |                      |                             | after listening; on a mismatch every req. |
  * |                      |                             | gets 503 and the process exits 1), `full` |
@@ -22,9 +23,8 @@
  * Sizes and the magic and version of every file but the record shards are always checked before
  * listening; indexes are read and checked on first use, each shard on its first read (FORMAT.md § 11).
  */
-import type { Server } from 'node:http';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { resolveDataDir } from './data/manifest.ts';
 import { openDataset, verifyDataset, VERIFY_MODES, type VerifyMode } from './data/open.ts';
 import { createEngine } from './query/create-engine.ts';
@@ -32,17 +32,13 @@ import type { Engine } from './query/engine.ts';
 import { createApp } from './http/create-app.ts';
 import { parseCorsOrigins } from './http/cors.ts';
 import { consoleLogger } from './http/context.ts';
+import { requestErrorResponse } from './serve/client-errors.ts';
+import { createHardenedServer, DEFAULT_LIMITS } from './serve/create-server.ts';
 import { createLmdbStore } from './store/lmdb.ts';
+import { withOutageLog } from './store/outage-log.ts';
 import { createRedisStore, redactUrl } from './store/redis.ts';
 import type { Store } from './store/types.ts';
 
-/** Slow clients: headers must arrive within 10 s, a whole request within 30 s; checked every second. */
-const HEADERS_TIMEOUT_MS = 10_000;
-const REQUEST_TIMEOUT_MS = 30_000;
-const CONNECTIONS_CHECK_MS = 1_000;
-const KEEP_ALIVE_TIMEOUT_MS = 5_000;
-/** After this long draining, remaining connections are cut. */
-const DRAIN_TIMEOUT_MS = 10_000;
 /**
  * RECIPES_VERIFY=background starts this long after listening: its reads and hashing would otherwise
  * share the CPU with the first requests (a readiness probe, a load balancer's first traffic).
@@ -77,6 +73,7 @@ const requireKey = envBool('RECIPES_REQUIRE_KEY', false);
 const dailyQuota = envInt('RECIPES_DAILY_QUOTA', 500, 1, 1_000_000_000);
 const stateDir = path.resolve(process.env.RECIPES_STATE || './state');
 const redisUrl = process.env.RECIPES_REDIS_URL || undefined;
+const maxConnections = envInt('RECIPES_MAX_CONNECTIONS', DEFAULT_LIMITS.maxConnections, 1, 1_000_000);
 const verifyRaw = process.env.RECIPES_VERIFY || 'background';
 if (!(VERIFY_MODES as readonly string[]).includes(verifyRaw)) fail(`RECIPES_VERIFY must be one of ${VERIFY_MODES.join(', ')}; got '${verifyRaw}'.`);
 const verify = verifyRaw as VerifyMode;
@@ -112,7 +109,7 @@ async function main(): Promise<void> {
   } catch (e) {
     fail(e instanceof Error ? e.message : String(e));
   }
-  const app = createApp({ engine, store, now, requireKey, dailyQuota, corsOrigins, logger: consoleLogger });
+  const app = createApp({ engine, store: withOutageLog(store, consoleLogger), now, requireKey, dailyQuota, corsOrigins, logger: consoleLogger });
 
   let draining = false;
   /** Set when the background verification finds a corrupt file: every request then gets 503. */
@@ -122,49 +119,41 @@ async function main(): Promise<void> {
       status: 503,
       headers: { 'Content-Type': 'application/json', Connection: 'close' },
     });
-  const server = serve(
-    {
-      // While draining, every response asks the client to close its connection.
-      fetch: async (req, env) => {
-        if (corrupt !== undefined) return corruptResponse();
-        const res = await app.fetch(req, env);
-        if (draining) {
-          try {
-            res.headers.set('Connection', 'close');
-          } catch {
-            /* immutable headers: the socket is closed by the drain anyway */
-          }
-        }
-        return res;
-      },
-      port,
-      hostname,
-      serverOptions: {
-        connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
-        headersTimeout: HEADERS_TIMEOUT_MS,
-        requestTimeout: REQUEST_TIMEOUT_MS,
-        keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-      },
-    },
-    (info) => {
-      consoleLogger.info('listening', {
-        address: `${info.address}:${info.port}`,
-        dataset: dataDir,
-        datasetVersion: engine.info.datasetVersion,
-        formatVersion: engine.info.formatVersion,
-        recipes: engine.info.recipeCount,
-        state: redisUrl ? redactUrl(redisUrl) : stateDir,
-        requireKey,
-        dailyQuota,
-        verify,
-        // Since the process started (Node's time origin): the cold start an operator sees.
-        startMs: Math.round(performance.now()),
-        // Set by dist/server.cjs (build/launcher.cjs): whether V8's code cache for the bundle was used.
-        codeCache: (globalThis as Record<symbol, unknown>)[Symbol.for('recipe-db.codeCache')],
-      });
-      if (verify === 'background') setTimeout(() => void verifyInBackground(), VERIFY_DELAY_MS);
-    },
-  ) as Server;
+  let cut = 0;
+  // While draining, runtime/serve/drain.ts makes every answer close its connection.
+  const listener = getRequestListener((req, env) => (corrupt !== undefined ? corruptResponse() : app.fetch(req, env)), {
+    hostname,
+    errorHandler: requestErrorResponse,
+  });
+  const hardened = createHardenedServer(listener, { ...DEFAULT_LIMITS, maxConnections }, () => {
+    // Once per second at most: a flood of slow readers must not become a flood of log lines.
+    if (cut++ === 0) setTimeout(() => {
+      consoleLogger.info('cut connections that stopped reading', { count: cut });
+      cut = 0;
+    }, 1_000).unref();
+  });
+  const server = hardened.server;
+  server.listen(port, hostname, () => {
+    const address = server.address();
+    const info = typeof address === 'object' && address !== null ? address : { address: String(address), port };
+    consoleLogger.info('listening', {
+      address: `${info.address}:${info.port}`,
+      dataset: dataDir,
+      datasetVersion: engine.info.datasetVersion,
+      formatVersion: engine.info.formatVersion,
+      recipes: engine.info.recipeCount,
+      state: redisUrl ? redactUrl(redisUrl) : stateDir,
+      requireKey,
+      dailyQuota,
+      maxConnections,
+      verify,
+      // Since the process started (Node's time origin): the cold start an operator sees.
+      startMs: Math.round(performance.now()),
+      // Set by dist/server.cjs (build/launcher.cjs): whether V8's code cache for the bundle was used.
+      codeCache: (globalThis as Record<symbol, unknown>)[Symbol.for('recipe-db.codeCache')],
+    });
+    if (verify === 'background') setTimeout(() => void verifyInBackground(), VERIFY_DELAY_MS);
+  });
 
   /**
    * SHA-256 of every dataset file, after the server listens (RECIPES_VERIFY=background). A mismatch
@@ -188,15 +177,9 @@ async function main(): Promise<void> {
     draining = true;
     process.exitCode = exitCode;
     consoleLogger.info('shutting down', { signal });
-    const force = setTimeout(() => {
-      server.closeAllConnections();
-    }, DRAIN_TIMEOUT_MS);
-    force.unref();
-    // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
-    server.close(() => {
+    hardened.drain(() => {
       void store.close().finally(() => process.exit(exitCode));
     });
-    server.closeIdleConnections();
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

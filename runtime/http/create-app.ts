@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { ApiError, apiError, renderError } from './errors.ts';
+import { StoreUnavailableError } from '../errors.ts';
 import { auth } from './auth.ts';
 import { quota } from './quota.ts';
 import { cors } from './cors.ts';
@@ -80,7 +81,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.onError((err, c) => {
-    if (!(err instanceof ApiError) || err.status >= 500) {
+    const reported = err instanceof StoreUnavailableError && err.reported; // logged once per outage
+    if ((!(err instanceof ApiError) || err.status >= 500) && !reported) {
       // Never log the Authorization header (or any header): method, path, id and stack only.
       logger.error('request failed', {
         method: c.req.method,

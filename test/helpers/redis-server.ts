@@ -24,7 +24,8 @@ export interface RedisServer {
   dispose(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A free loopback port (also for the reliability suite's servers). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);

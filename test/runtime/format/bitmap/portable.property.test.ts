@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Bitmap } from '../../../../runtime/format/bitmap/types.ts';
-import { docSetArb, valuesArb } from './arbitraries.ts';
-import { implementations, type Impl, viewOf } from './both.ts';
+import { docSetArb, valuesArb } from '../../../helpers/bitmap/arbitraries.ts';
+import { implementations, type Impl, viewOf } from '../../../helpers/bitmap/both.ts';
 
 const RUNS = { numRuns: 40 };
 

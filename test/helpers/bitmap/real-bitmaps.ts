@@ -1,7 +1,7 @@
 /** Every serialised bitmap of a compiled dataset: the bitmap index files (filters, pantry) and the numeric breakpoints. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { decodeContainer } from '../../../../runtime/format/container.ts';
+import { decodeContainer } from '../../../runtime/format/container.ts';
 
 interface Found {
   name: string;

@@ -9,11 +9,11 @@ import path from 'node:path';
 import fc from 'fast-check';
 import roaring from 'roaring';
 import { describe, expect, inject, it } from 'vitest';
-import { docSetArb, valuesArb } from './arbitraries.ts';
-import { implementations, native, portable, viewOf } from './both.ts';
-import { realBitmaps } from './real-bitmaps.ts';
+import { docSetArb, valuesArb } from '../../../../helpers/bitmap/arbitraries.ts';
+import { implementations, native, portable, viewOf } from '../../../../helpers/bitmap/both.ts';
+import { realBitmaps } from '../../../../helpers/bitmap/real-bitmaps.ts';
 
-const SPEC_DATA = path.resolve(import.meta.dirname, '../../../../../shared/vendor/roaring-format-spec/testdata');
+const SPEC_DATA = path.resolve(import.meta.dirname, '../../../../fixtures/roaring-format-spec');
 
 /** The spec's test bitmaps hold the multiples of 1000 in [0, 100000), of 3 in [300000, 600000), and all of [700000, 800000). */
 function specValues(): number[] {

@@ -1,6 +1,6 @@
 /** The two implementations side by side, for tests that compare them. */
-import * as native from '../../../../runtime/format/bitmap/native.ts';
-import * as portable from '../../../../runtime/format/bitmap/portable.ts';
+import * as native from '../../../runtime/format/bitmap/native.ts';
+import * as portable from '../../../runtime/format/bitmap/portable.ts';
 
 export { native, portable };
 export type Impl = typeof native;
