@@ -21,6 +21,8 @@ export const VERIFY_CHUNK = 1 << 20;
 export class DatasetFiles {
   readonly #bytes = new Map<string, Buffer>();
   readonly #sources = new Map<string, ByteSource>();
+  /** Descriptors to release when the dataset is no longer served. */
+  readonly #closers: (() => void)[] = [];
 
   /** `sizes`: every manifest-listed file, already checked on disk (manifest.ts listedSizes). */
   constructor(
@@ -78,9 +80,22 @@ export class DatasetFiles {
     let s = this.#sources.get(p);
     if (s) return s;
     const size = this.sizeOf(p);
-    s = onDisk(p) ? fileSource(this.fullPath(p), size) : bufferSource(this.load(p));
+    if (onDisk(p)) {
+      const f = fileSource(this.fullPath(p), size);
+      this.#closers.push(() => f.close());
+      s = f;
+    } else {
+      s = bufferSource(this.load(p));
+    }
     this.#sources.set(p, s);
     return s;
+  }
+
+  /** Releases every descriptor and drops the loaded bytes (the dataset is no longer served). */
+  close(): void {
+    for (const close of this.#closers.splice(0)) close();
+    this.#sources.clear();
+    this.#bytes.clear();
   }
 
   /** Any file's bytes: in-memory files as kept, on-disk files read whole on each call. */
