@@ -51,7 +51,7 @@ function titleHandler(gates: Promise<void>[]) {
       const gate = gates.shift();
       if (gate) await gate;
       const doc = engine.docById('r1')!;
-      const title = (JSON.parse(engine.recordJson(doc).toString('utf8')) as { title: string }).title;
+      const title = (JSON.parse(new TextDecoder().decode(engine.recordJson(doc))) as { title: string }).title;
       return new Response(JSON.stringify({ version: ds.manifest.datasetVersion, title }));
     };
   };
@@ -97,7 +97,7 @@ describe('runtime/serve/dataset-holder.ts', () => {
     const corrupt = fixture('Corrupt soup');
     const shard = path.join(corrupt.dir, PATHS.shard(0));
     const bytes = fs.readFileSync(shard);
-    bytes[bytes.length - 1] ^= 0xff;
+    bytes[bytes.length - 1]! ^= 0xff;
     fs.writeFileSync(shard, bytes);
     const future = fixture('Future soup');
     const manifestFile = path.join(future.dir, 'manifest.json');
