@@ -95,6 +95,11 @@ export function runtimeBundle(o) {
     // import() becomes a require() in a promise: the launcher runs the bundle through vm.Script,
     // whose own import() needs --experimental-vm-modules on Node 20 (ioredis is CommonJS anyway).
     supported: { 'dynamic-import': false },
+    // import.meta.url as the bundle's own file URL (CommonJS has no import.meta), so that
+    // createRequire(import.meta.url) finds installed packages from dist/ as from the sources:
+    // runtime/http/docs/assets.ts reads Swagger UI's files from node_modules/swagger-ui-dist.
+    define: { 'import.meta.url': 'importMetaUrl' },
+    banner: { js: "var importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     external: ['ioredis', 'roaring/package.json', '*.node'],
     alias: { '@mapbox/node-pre-gyp/lib/pre-binding': path.join(here, 'roaring-binding.cjs') },
     plugins: [requireBuildsPlugin, prebuiltBindingPlugin, ...(launched ? [launcherPlugin(o.outdir)] : [])],

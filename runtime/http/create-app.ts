@@ -23,12 +23,13 @@ import { registerIngredients } from './routes/ingredients.ts';
 import { registerVocabularies } from './routes/vocabularies.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerDocs } from './routes/docs.ts';
+import { DOCS_ASSET_PATHS } from './docs/assets.ts';
 import { registerSearch } from './routes/search.ts';
 import { registerPantry } from './routes/pantry.ts';
 import { registerUsage } from './routes/usage.ts';
 
 /** Paths answered without a key and without counting against any allowance. */
-export const EXEMPT_PATHS: ReadonlySet<string> = new Set(['/healthz', '/docs', '/openapi.json']);
+export const EXEMPT_PATHS: ReadonlySet<string> = new Set(['/healthz', '/docs', '/openapi.json', ...DOCS_ASSET_PATHS]);
 /** Paths that need authentication but use no allowance. */
 export const UNMETERED_PATHS: ReadonlySet<string> = new Set(['/usage']);
 /** Every routed path (405 for other methods on these). */

@@ -39,7 +39,7 @@ export function requestEtag(datasetVersion: string, url: string): string {
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 § 13.1.2): `W/"x"` matches `"x"`. */
-function listedTags(header: string): string[] {
+export function listedTags(header: string): string[] {
   return header.split(',').map((t) => t.trim().replace(/^W\//, ''));
 }
 

@@ -36,4 +36,25 @@ console.log(JSON.stringify({ native: (msgpackr as unknown as { isNativeAccelerat
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("gives bundled code import.meta.url as the bundle's own file URL, so /docs finds Swagger UI's files from dist/", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rdb-bundle-'));
+    try {
+      const assets = join(ROOT, 'runtime/http/docs/assets.ts');
+      writeFileSync(
+        join(dir, 'entry.ts'),
+        `import { docsAsset } from ${JSON.stringify(assets)};
+console.log(JSON.stringify({ url: import.meta.url, css: docsAsset('swagger-ui.css')?.body.length }));
+`,
+      );
+      const out = join(dir, 'out');
+      await build({ ...runtimeBundle({ entryPoints: { entry: join(dir, 'entry.ts') }, outdir: out }), nodePaths: [join(ROOT, 'node_modules')], logLevel: 'silent' });
+      const run = spawnSync(process.execPath, [join(out, 'entry.cjs')], { env: { ...process.env, NODE_PATH: join(ROOT, 'node_modules') }, encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      const css = readFileSync(join(ROOT, 'node_modules/swagger-ui-dist/swagger-ui.css'));
+      expect(JSON.parse(run.stdout)).toEqual({ url: `file://${join(out, 'entry.cjs')}`, css: css.length });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

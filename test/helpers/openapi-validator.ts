@@ -32,11 +32,16 @@ export function assertHeadersMatchOpenApi(path: string, status: number, headers:
 
 /** Throws when `body` does not match the response schema of `path` (an OpenAPI path key) and `status`. */
 export function assertMatchesOpenApi(path: string, status: number, body: unknown): void {
-  const response = documentedResponse(path, status);
+  assertMatchesResponse(documentedResponse(path, status), body, `GET ${path} ${status}`);
+}
+
+/** Throws when `body` does not match the JSON schema of an OpenAPI response object (`$ref` resolved). */
+export function assertMatchesResponse(response: any, body: unknown, what: string): void {
+  if (response.$ref) response = (OPENAPI as any).components.responses[response.$ref.split('/').pop()];
   const schema = response.content?.['application/json']?.schema;
-  if (!schema) throw new Error(`OpenAPI has no JSON schema for ${status} of GET ${path}`);
+  if (!schema) throw new Error(`OpenAPI has no JSON schema for ${what}`);
   const ref = schema.$ref ? `openapi${schema.$ref}` : undefined;
   const validate = ref ? ajv.getSchema(ref) : ajv.compile(schema);
   if (!validate) throw new Error(`cannot resolve ${schema.$ref}`);
-  if (!validate(body)) throw new Error(`GET ${path} ${status} does not match OpenAPI: ${ajv.errorsText(validate.errors)}`);
+  if (!validate(body)) throw new Error(`${what} does not match OpenAPI: ${ajv.errorsText(validate.errors)}`);
 }

@@ -1,8 +1,10 @@
 /**
  * The OpenAPI 3.1 document served at GET /openapi.json (and rendered by GET /docs), assembled from
- * its parts: parameters.ts, schemas.ts, responses.ts, paths.ts. test/runtime/http/openapi.test.ts
+ * its parts: parameters.ts, schemas.ts, responses.ts, paths.ts, and examples.ts (an example request
+ * and its real answer for every route and error). test/runtime/http/openapi.test.ts
  * checks that every route and every parameter the parsers accept appears here.
  */
+import { withOperationExamples, withResponseExamples } from './examples.ts';
 import { PATHS } from './paths.ts';
 import { HEADERS, RESPONSES } from './responses.ts';
 import { SCHEMAS } from './schemas.ts';
@@ -18,13 +20,13 @@ export const OPENAPI = {
   },
   servers: [{ url: '/' }],
   security,
-  paths: PATHS,
+  paths: withOperationExamples(PATHS),
   components: {
     securitySchemes: {
       bearer: { type: 'http', scheme: 'bearer', description: 'API key (`rdb_live_...`) as `Authorization: Bearer <key>`.' },
     },
     headers: HEADERS,
     schemas: SCHEMAS,
-    responses: RESPONSES,
+    responses: withResponseExamples(RESPONSES),
   },
 };

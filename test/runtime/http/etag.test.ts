@@ -88,11 +88,20 @@ describe('ETag', () => {
     expect((await get(f, '/recipes/nope', key, { 'If-None-Match': '*' })).status).toBe(404);
   });
 
-  it('gives no ETag to errors, /healthz, /docs or /openapi.json', async () => {
-    for (const [path, status] of [['/recipes?limit=0', 400], ['/recipes/nope', 404], ['/nowhere', 404], ['/healthz', 200], ['/openapi.json', 200]] as const) {
+  it('gives no ETag to errors or /healthz', async () => {
+    for (const [path, status] of [['/recipes?limit=0', 400], ['/recipes/nope', 404], ['/nowhere', 404], ['/healthz', 200]] as const) {
       const r = await get(f, path, key);
       expect(r.status, path).toBe(status);
       expect(r.headers.get('etag'), path).toBeNull();
+    }
+  });
+
+  it('leaves /docs and /openapi.json their own ETag, a hash of their bytes, public (routes/docs.test.ts)', async () => {
+    for (const path of ['/docs', '/openapi.json']) {
+      const r = await get(f, path, key);
+      expect(r.headers.get('etag'), path).toMatch(/^"[\w-]{22}"$/);
+      expect(r.headers.get('etag'), path).not.toBe(requestEtag(f.engine.info.datasetVersion, `http://localhost${path}`));
+      expect(r.headers.get('cache-control'), path).toBe('public, max-age=300');
     }
   });
 });
