@@ -53,7 +53,10 @@ describe('hot dataset swap', () => {
     const s = server;
     let loaded!: () => void;
     const underWay = new Promise<void>((r) => (loaded = r));
-    const load = keepAliveLoad(s.port, '/recipes/r1', 16, 60_000, (n) => n === 200 && loaded());
+    // The load ends by itself (a drain with workers may reset a connection opened in its last
+    // milliseconds, README "All cores"; that is not what this test is about).
+    const loadUntil = Date.now() + 25_000;
+    const load = keepAliveLoad(s.port, '/recipes/r1', 16, 25_000, (n) => n === 200 && loaded());
     await underWay;
 
     const next = publish('New soup');
@@ -71,10 +74,12 @@ describe('hot dataset swap', () => {
     expect((s.log().match(/dataset swap refused/g) ?? []).length).toBe(2);
     expect(await servedEverywhere(s.port, 'New soup', 12, 2_000)).toBe(true);
 
-    s.child.kill('SIGTERM');
-    const [r, code] = await Promise.all([load, s.exited]);
+    const r = await load;
+    expect(Date.now()).toBeGreaterThanOrEqual(loadUntil);
     expect(r.statuses).toEqual({ 200: r.answered });
-    expect(r.resets.filter((m) => !/^ECONNRESET connect /.test(m))).toEqual([]);
-    expect(code).toBe(0);
+    expect(r.resets).toEqual([]);
+    expect(r.refused).toBe(0);
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
   });
 });
