@@ -3,9 +3,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Two projects. `native`: every test, with the server's bitmaps. `portable`: the query, HTTP,
- * format and data tests again with the portable bitmaps (runtime/format/bitmap.ts's import of
- * ./bitmap/native.ts resolved to ./bitmap/portable.ts, as build/portable-bitmaps.mjs does for the
- * client's bundles), so both implementations give the same answers over the real dataset.
+ * format, data, api and client tests again with the portable bitmaps (runtime/format/bitmap.ts's
+ * import of ./bitmap/native.ts resolved to ./bitmap/portable.ts, as build/portable-bitmaps.mjs
+ * does for the client's bundles), so both implementations give the same answers over the real
+ * dataset.
  */
 const portableBitmaps = { find: /^\.\/bitmap\/native\.ts$/, replacement: path.resolve(import.meta.dirname, 'runtime/format/bitmap/portable.ts') };
 
@@ -24,7 +25,7 @@ export default defineConfig({
         resolve: { alias: [portableBitmaps] },
         test: {
           name: 'portable',
-          include: ['test/runtime/format/bitmap.selected.test.ts', 'test/runtime/query/**/*.test.ts', 'test/runtime/http/**/*.test.ts', 'test/runtime/format/*.test.ts', 'test/runtime/data/**/*.test.ts'],
+          include: ['test/runtime/format/bitmap.selected.test.ts', 'test/runtime/query/**/*.test.ts', 'test/runtime/http/**/*.test.ts', 'test/runtime/format/*.test.ts', 'test/runtime/data/**/*.test.ts', 'test/runtime/api/**/*.test.ts', 'test/runtime/client/**/*.test.ts'],
           // The server test starts the bundled server (native by construction).
           exclude: ['test/runtime/http/server.test.ts'],
         },

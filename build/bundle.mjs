@@ -1,18 +1,21 @@
 // Bundles the runtime (runtime/server.ts and the keys CLI) into dist/ with esbuild (see
-// bundle-options.mjs), then writes the server's V8 code cache by starting it once against the
-// compiled dataset: GET /healthz and /recipes, then SIGTERM; build/launcher.cjs writes the cache
-// on that clean exit. Without a dataset the cache is left to the first server run that exits
-// cleanly. The cache holds V8 bytecode for this Node version: the image build writes it with the
-// Node the image runs.
+// bundle-options.mjs) and the offline client into dist/client/ (client-bundle-options.mjs), then
+// writes the server's V8 code cache by starting it once against the compiled dataset: GET
+// /healthz and /recipes, then SIGTERM; build/launcher.cjs writes the cache on that clean exit.
+// Without a dataset the cache is left to the first server run that exits cleanly. The cache
+// holds V8 bytecode for this Node version: the image build writes it with the Node the image runs.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { runtimeBundle } from './bundle-options.mjs';
+import { clientBundles } from './client-bundle-options.mjs';
 
 await build(runtimeBundle({ entryPoints: { server: 'runtime/server.ts', keys: 'runtime/keys-cli.ts' }, outdir: 'dist', sourcemap: true }));
 console.log('bundled dist/server.bundle.cjs (started by dist/server.cjs), dist/keys.cjs');
+for (const options of clientBundles('dist/client')) await build(options);
+console.log('bundled the offline client: dist/client/index.mjs, dist/client/node.mjs');
 
 const data = process.env.RECIPES_DATA || (fs.existsSync('dist/data/current') ? path.join('dist/data', fs.readFileSync('dist/data/current', 'utf8').trim()) : undefined);
 if (data === undefined || !fs.existsSync(path.join(data, 'manifest.json'))) {

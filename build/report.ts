@@ -3,6 +3,7 @@
  * map to no canonical id (the to-do list for dataset/ingredients/curated data).
  */
 import type { Recipe } from '../runtime/format/recipe.ts';
+import { inferredOf } from './normalize/recipe.ts';
 import { hostnameOf } from './normalize/text.ts';
 
 export interface BuildReport {
@@ -17,6 +18,8 @@ export interface BuildReport {
   topUnmatched: [string, number][];
   /** [id, title] of every recipe left without an ingredient line (its source gives none), by id: to fix by hand or leave out. */
   withoutIngredients: [string, string][];
+  /** ["courses dessert (title)", recipes]: labels inferred for recipes whose own labels gave none (infer-labels.ts), by field, label and origin. */
+  inferred: [string, number][];
 }
 
 const FIELDS: Record<string, (r: Recipe) => boolean> = {
@@ -57,7 +60,7 @@ export interface ReportState {
   recipes: number;
   lines: number;
   withId: number;
-  /** bySource, byLanguage, field counts, unmatched names. */
+  /** bySource, byLanguage, field counts, unmatched names, inferred labels. */
   maps: [string, number][][];
   withoutIngredients: [string, string][];
 }
@@ -69,6 +72,7 @@ export class ReportBuilder {
   readonly #byLanguage = new Map<string, number>();
   readonly #fieldCounts = new Map<string, number>(Object.keys(FIELDS).map((k) => [k, 0]));
   readonly #unmatched = new Map<string, number>();
+  readonly #inferred = new Map<string, number>();
   #lines = 0;
   #withId = 0;
   readonly #withoutIngredients: [string, string][] = [];
@@ -79,6 +83,7 @@ export class ReportBuilder {
     bump(this.#byLanguage, r.language);
     for (const [k, has] of FIELD_TESTS) if (has(r)) bump(this.#fieldCounts, k);
     if (r.ingredients.length === 0) this.#withoutIngredients.push([r.id, r.title]);
+    for (const { field, labels, origin } of inferredOf(r)) for (const l of labels) bump(this.#inferred, `${field} ${l} (${origin})`);
     for (const i of r.ingredients) {
       this.#lines++;
       if (i.id) this.#withId++;
@@ -92,7 +97,7 @@ export class ReportBuilder {
       recipes: this.#recipes,
       lines: this.#lines,
       withId: this.#withId,
-      maps: [[...this.#bySource], [...this.#byLanguage], [...this.#fieldCounts], [...this.#unmatched]],
+      maps: [[...this.#bySource], [...this.#byLanguage], [...this.#fieldCounts], [...this.#unmatched], [...this.#inferred]],
       withoutIngredients: this.#withoutIngredients.slice(),
     };
   }
@@ -103,7 +108,7 @@ export class ReportBuilder {
     this.#lines += s.lines;
     this.#withId += s.withId;
     this.#withoutIngredients.push(...s.withoutIngredients);
-    [this.#bySource, this.#byLanguage, this.#fieldCounts, this.#unmatched].forEach((m, i) => {
+    [this.#bySource, this.#byLanguage, this.#fieldCounts, this.#unmatched, this.#inferred].forEach((m, i) => {
       for (const [k, n] of s.maps[i]!) m.set(k, (m.get(k) ?? 0) + n);
     });
   }
@@ -119,6 +124,7 @@ export class ReportBuilder {
       ingredientLinesWithId: this.#withId,
       topUnmatched: ranked(this.#unmatched).slice(0, top),
       withoutIngredients: this.#withoutIngredients.slice().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
+      inferred: [...this.#inferred].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
     };
   }
 }
@@ -166,6 +172,14 @@ export function reportMarkdown(r: BuildReport): string {
     '| id | title |',
     '|---|---|',
     ...r.withoutIngredients.map(([id, title]) => `| ${id} | ${title.replace(/\|/g, '\\|')} |`),
+    '',
+    `## Inferred courses and cuisines (${r.inferred.reduce((n, [, k]) => n + k, 0)} labels)`,
+    '',
+    'For recipes whose own labels give none: keyword rules on the title, on tags and categories, and the source\'s own group (dataset/vocab/label-rules.json; only labels measured at 95% precision or more by test/eval/label-rules.ts ship).',
+    '',
+    '| field, label (from) | recipes |',
+    '|---|---:|',
+    ...r.inferred.map(([k, v]) => `| ${k} | ${v} |`),
     '',
   ];
   return out.join('\n');

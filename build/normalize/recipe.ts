@@ -15,10 +15,17 @@ import { parseServings } from './servings.ts';
 import { cleanText, isHttpUrl, splitBlock, stringsOf, toArray, toHttpUrl } from './text.ts';
 import { categorySlugs, equipmentFromInstructions, mapCourses, mapCuisines, mapEquipment, normalizeLanguage } from './vocab.ts';
 import { BoundedMemo } from './bounded-memo.ts';
+import { inferLabels, type LabelOrigin } from './vocab/infer-labels.ts';
 
 export interface NormalizeContext {
   catalog: Catalog;
+  /** false: courses and cuisines only from the recipe's own labels (test/eval/label-rules.ts measures inference against them). Default true. */
+  inferLabels?: boolean;
 }
+
+/** Which fields of a recipe were inferred, and from what (read by the build report in the same thread). */
+const INFERRED = new WeakMap<Recipe, { field: 'courses' | 'cuisines'; labels: string[]; origin: LabelOrigin }[]>();
+export const inferredOf = (r: Recipe) => INFERRED.get(r) ?? [];
 
 /**
  * The one pipeline every source goes through: a schema.org-shaped SourceRecord → the compiled
@@ -82,12 +89,27 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
     updatedAt: dates.updatedAt,
     diets: unique(deriveDiets(ingredients.map((i) => i.id), labelled.diets, ctx.catalog, { names: ingredients.map((i) => i.name), language })),
   };
+  if (ctx.inferLabels !== false) inferEmpty(recipe, rec.source);
   const author = toAuthor(r.author, url);
   if (author) recipe.author = author;
   const fromSteps = equipmentOf(rec, steps, language, stepTexts);
   const equipment = nonFood.length > 0 ? unique([...fromSteps, ...mapEquipment(nonFood.map((i) => i.name), language)]) : fromSteps;
   if (equipment.length > 0) recipe.equipment = equipment;
   return recipe;
+}
+
+/** Fills an empty courses or cuisines field by the keyword and source rules (infer-labels.ts). */
+function inferEmpty(recipe: Recipe, source: string): void {
+  const evidence = { title: recipe.title, language: recipe.language, tags: recipe.tags, categories: recipe.categories, source };
+  for (const field of ['courses', 'cuisines'] as const) {
+    if (recipe[field].length > 0) continue;
+    const { labels, origin } = inferLabels(field, evidence);
+    if (labels.length === 0 || !origin) continue;
+    recipe[field] = labels;
+    const list = INFERRED.get(recipe) ?? [];
+    list.push({ field, labels, origin });
+    INFERRED.set(recipe, list);
+  }
 }
 
 /** What a recipe's labels (category, keywords, cuisine, diet and the source's label hints) give, in its language. */

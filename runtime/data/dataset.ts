@@ -27,11 +27,11 @@ export interface Dataset {
    * record shards and the search index are read whole on the first call and kept (the bytes that
    * are served and hashed); on-disk files are read whole on each call.
    */
-  file(p: string): Buffer;
-  /** Positional reads of any manifest-listed file (one descriptor per file, opened on first use and kept open). */
+  file(p: string): Uint8Array;
+  /** Positional reads of any manifest-listed file (on disk: one descriptor per file, opened on first use and kept open). */
   source(p: string): ByteSource;
   /** `decode(file(p))`, a failure becoming a DatasetError that names the file: for readers of parts added by other modules. */
-  decodeFile<T>(p: string, decode: (bytes: Buffer) => T): T;
+  decodeFile<T>(p: string, decode: (bytes: Uint8Array) => T): T;
   /** True when every file's SHA-256 was checked at open (verify 'full'). */
   hashed: boolean;
 }

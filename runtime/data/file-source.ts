@@ -1,5 +1,12 @@
+/**
+ * The node driver of a dataset's files (files.ts FileDriver): positional reads of a directory's
+ * files through file descriptors. The only module of runtime/data that reads files for serving.
+ */
 import fs from 'node:fs';
+import path from 'node:path';
 import type { ByteSource } from '../format/shard.ts';
+import { DatasetError, REBUILD } from './dataset-error.ts';
+import { VERIFY_CHUNK, type FileDriver } from './files.ts';
 
 /**
  * A ByteSource over a file descriptor: each read is one pread. The descriptor is opened on the
@@ -48,4 +55,28 @@ export function readWhole(file: string, into: Uint8Array): number {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** The files of the dataset directory `dir`; the async whole read yields between chunks of VERIFY_CHUNK. */
+export function directoryDriver(dir: string): FileDriver {
+  const full = (p: string) => path.join(dir, p);
+  return {
+    where: dir,
+    source: (p, size) => fileSource(full(p), size),
+    readWhole: (p, into) => readWhole(full(p), into),
+    async readWholeAsync(p, into) {
+      const fh = await fs.promises.open(full(p), 'r');
+      try {
+        let at = 0;
+        while (at < into.length) {
+          const { bytesRead } = await fh.read(into, at, Math.min(VERIFY_CHUNK, into.length - at), at);
+          if (bytesRead === 0) throw new DatasetError(`${full(p)} ended early (${at} of ${into.length} bytes). ${REBUILD}`);
+          at += bytesRead;
+        }
+        return at;
+      } finally {
+        await fh.close();
+      }
+    },
+  };
 }

@@ -1,37 +1,51 @@
 /**
- * The files of one opened dataset. Record shards and the search index stay on disk and are read
- * by positional reads; every other file is read whole, on first use, into an aligned buffer
- * (bitmap frozen views and typed-array views need it) and kept: the bytes served are the bytes
- * hashed.
+ * The files of one opened dataset, wherever they are: a FileDriver reaches them (the node driver
+ * in file-source.ts reads a directory; the offline client hands over bytes it fetched or was
+ * given). Record shards and the search index stay where they are and are read by positional
+ * reads; every other file is read whole, on first use, into an aligned buffer (bitmap frozen
+ * views and typed-array views need it) and kept: the bytes served are the bytes hashed.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { PATHS } from '../format/constants.ts';
 import { alignedBuffer } from '../format/bitmap.ts';
 import { bufferSource, type ByteSource } from '../format/shard.ts';
-import { DatasetError, REBUILD } from './dataset-error.ts';
-import { fileSource, readWhole } from './file-source.ts';
+import { DatasetError, joinPath, REBUILD } from './dataset-error.ts';
 
-/** Files that stay on disk and are read by positional reads (never loaded whole for serving). */
+/** Files that stay where they are and are read by positional reads (never loaded whole for serving). */
 export const onDisk = (p: string) => p.startsWith('records/') || p === PATHS.searchIndex;
 
 /** Bytes read (and hashed) per step of the background pass: about a millisecond of blocking each. */
 export const VERIFY_CHUNK = 1 << 20;
 
+/** How the files of one dataset version are reached. Paths are relative to the version directory. */
+export interface FileDriver {
+  /** The version directory (a path or URL), for messages. */
+  readonly where: string;
+  /** Positional reads of a file of `size` bytes (the size is already checked against the manifest). */
+  source(p: string, size: number): ByteSource;
+  /** Reads a file from its start into `into` until it is full or the file ends; returns the bytes read. */
+  readWhole(p: string, into: Uint8Array): number;
+  /** readWhole without blocking for long (the server's background pass); default: readWhole. */
+  readWholeAsync?(p: string, into: Uint8Array): Promise<number>;
+}
+
 export class DatasetFiles {
-  readonly #bytes = new Map<string, Buffer>();
+  readonly #bytes = new Map<string, Uint8Array>();
   readonly #sources = new Map<string, ByteSource>();
   /** Descriptors to release when the dataset is no longer served. */
   readonly #closers: (() => void)[] = [];
 
-  /** `sizes`: every manifest-listed file, already checked on disk (manifest.ts listedSizes). */
+  /** `sizes`: every manifest-listed file, already checked (listing.ts checkListing). */
   constructor(
-    readonly dir: string,
+    readonly driver: FileDriver,
     readonly sizes: ReadonlyMap<string, number>,
   ) {}
 
+  get dir(): string {
+    return this.driver.where;
+  }
+
   fullPath(p: string): string {
-    return path.join(this.dir, p);
+    return joinPath(this.driver.where, p);
   }
 
   sizeOf(p: string): number {
@@ -41,33 +55,24 @@ export class DatasetFiles {
   }
 
   /** An in-memory file's bytes, read whole on the first call. */
-  load(p: string): Buffer {
+  load(p: string): Uint8Array {
     let b = this.#bytes.get(p);
     if (b) return b;
     const size = this.sizeOf(p);
-    b = alignedFileBuffer(size);
-    const got = readWhole(this.fullPath(p), b);
-    if (got !== size) throw new DatasetError(`${this.fullPath(p)} ended early (${got} of ${size} bytes). ${REBUILD}`);
+    b = alignedBuffer(size);
+    this.#ended(p, this.driver.readWhole(p, b), size);
     this.#bytes.set(p, b);
     return b;
   }
 
-  /** load() without blocking the event loop for more than one chunk read (the background pass's path). */
-  async loadAsync(p: string): Promise<Buffer> {
+  /** load() without blocking the event loop for long (the background pass's path). */
+  async loadAsync(p: string): Promise<Uint8Array> {
     const ready = this.#bytes.get(p);
     if (ready) return ready;
     const size = this.sizeOf(p);
-    const b = alignedFileBuffer(size);
-    const fh = await fs.promises.open(this.fullPath(p), 'r');
-    try {
-      for (let at = 0; at < size; ) {
-        const { bytesRead } = await fh.read(b, at, Math.min(VERIFY_CHUNK, size - at), at);
-        if (bytesRead === 0) throw new DatasetError(`${this.fullPath(p)} ended early (${at} of ${size} bytes). ${REBUILD}`);
-        at += bytesRead;
-      }
-    } finally {
-      await fh.close();
-    }
+    const b = alignedBuffer(size);
+    const got = this.driver.readWholeAsync ? await this.driver.readWholeAsync(p, b) : this.driver.readWhole(p, b);
+    this.#ended(p, got, size);
     // A request may have loaded the file meanwhile: keep (and so hash) the buffer it serves.
     const raced = this.#bytes.get(p);
     if (raced) return raced;
@@ -75,18 +80,15 @@ export class DatasetFiles {
     return b;
   }
 
-  /** Positional reads: one descriptor per on-disk file (opened on first read and kept), or a view of the loaded bytes. */
+  /** Positional reads: the driver's for on-disk files (opened on first read and kept), or a view of the loaded bytes. */
   source(p: string): ByteSource {
     let s = this.#sources.get(p);
     if (s) return s;
     const size = this.sizeOf(p);
-    if (onDisk(p)) {
-      const f = fileSource(this.fullPath(p), size);
-      this.#closers.push(() => f.close());
-      s = f;
-    } else {
-      s = bufferSource(this.load(p));
-    }
+    s = onDisk(p) ? this.driver.source(p, size) : bufferSource(this.load(p));
+    // A driver's source over a descriptor (file-source.ts) can release it.
+    const closable = s as ByteSource & { close?: () => void };
+    if (closable.close) this.#closers.push(() => closable.close!());
     this.#sources.set(p, s);
     return s;
   }
@@ -99,15 +101,13 @@ export class DatasetFiles {
   }
 
   /** Any file's bytes: in-memory files as kept, on-disk files read whole on each call. */
-  file(p: string): Buffer {
+  file(p: string): Uint8Array {
     if (!onDisk(p)) return this.load(p);
     const src = this.source(p);
     return src.read(0, src.size);
   }
-}
 
-/** An aligned buffer for a file's bytes (bitmap views want 32-byte alignment), as a Buffer over the same memory. */
-function alignedFileBuffer(size: number): Buffer {
-  const bytes = alignedBuffer(size);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  #ended(p: string, got: number, size: number): void {
+    if (got !== size) throw new DatasetError(`${this.fullPath(p)} ended early (${got} of ${size} bytes). ${REBUILD}`);
+  }
 }

@@ -1,12 +1,14 @@
 /**
- * The entry point of a dataset: which directory to serve, its manifest.json (format and version
- * checked), and the files it lists, each present with the manifest's size (FORMAT.md § 11).
+ * The entry point of a dataset on disk: which directory to serve, its manifest.json (format and
+ * version checked), and the files it lists, each present with the manifest's size (FORMAT.md
+ * § 11); the checks themselves, which need no file system, are in listing.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CURRENT_POINTER_FILE, FORMAT_VERSION, MANIFEST_FILE, PATHS, RECORDS_PER_SHARD } from '../format/constants.ts';
+import { CURRENT_POINTER_FILE, MANIFEST_FILE } from '../format/constants.ts';
 import type { Manifest } from '../format/manifest.ts';
 import { DatasetError, REBUILD } from './dataset-error.ts';
+import { checkListing, parseManifest } from './listing.ts';
 
 /** The dataset directory to serve: `root/current` if present, else the newest directory with a manifest. */
 export function resolveDataDir(root: string): string {
@@ -26,44 +28,19 @@ export function resolveDataDir(root: string): string {
 export function readManifest(dir: string): Manifest {
   const file = path.join(dir, MANIFEST_FILE);
   if (!fs.existsSync(file)) throw new DatasetError(`${file} is missing: the dataset is incomplete. ${REBUILD}`);
-  let m: Manifest;
-  try {
-    m = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
-  } catch (e) {
-    throw new DatasetError(`${file} is not valid JSON (${(e as Error).message}). ${REBUILD}`);
-  }
-  if (m.format !== 'recipe-db') throw new DatasetError(`${file} is not a recipe-db manifest. ${REBUILD}`);
-  if (m.formatVersion !== FORMAT_VERSION) {
-    throw new DatasetError(`${dir} has format version ${m.formatVersion}; this runtime reads version ${FORMAT_VERSION}. ${REBUILD}`);
-  }
-  if (!Array.isArray(m.files)) throw new DatasetError(`${file} lists no files. ${REBUILD}`);
-  return m;
+  return parseManifest(fs.readFileSync(file, 'utf8'), file, dir);
 }
 
 /**
  * The size of every listed file, after checking that each exists with the manifest's size, that
- * the shard count agrees with the recipe count and that every shard is listed.
+ * the shard count agrees with the recipe count and that every shard is listed (listing.ts).
  */
 export function listedSizes(dir: string, manifest: Manifest): Map<string, number> {
-  const sizes = new Map<string, number>();
-  for (const f of manifest.files) {
-    const full = path.join(dir, f.path);
-    let size: number;
+  return checkListing(dir, manifest, (p) => {
     try {
-      size = fs.statSync(full).size;
+      return fs.statSync(path.join(dir, p)).size;
     } catch {
-      throw new DatasetError(`${full} is missing. ${REBUILD}`);
+      return undefined;
     }
-    if (size !== f.bytes) throw new DatasetError(`${full} has ${size} bytes, the manifest says ${f.bytes}. ${REBUILD}`);
-    sizes.set(f.path, size);
-  }
-  const recipeCount = manifest.counts.recipes;
-  const shardCount = manifest.counts.shards;
-  if (!Number.isInteger(recipeCount) || recipeCount < 0 || shardCount !== Math.ceil(recipeCount / RECORDS_PER_SHARD)) {
-    throw new DatasetError(`${dir}: the manifest counts ${shardCount} shards for ${recipeCount} recipes (${RECORDS_PER_SHARD} per shard). ${REBUILD}`);
-  }
-  for (let n = 0; n < shardCount; n++) {
-    if (!sizes.has(PATHS.shard(n))) throw new DatasetError(`${path.join(dir, PATHS.shard(n))} is not listed in the manifest. ${REBUILD}`);
-  }
-  return sizes;
+  });
 }

@@ -1,6 +1,7 @@
 /**
  * Opens a compiled dataset directory through its manifest (wiring only: manifest.ts reads and
- * checks the manifest, files.ts holds the open files, verify.ts hashes and checks headers). Refuses (throws DatasetError with a
+ * checks the manifest, file-source.ts reads the files, open-files.ts builds the readers, heads.ts
+ * and verify.ts check heads and hashes). Refuses (throws DatasetError with a
  * message that says what to run) on a missing manifest, an unknown format version, a missing
  * file, a size or checksum mismatch, or a malformed file: never serves a file it found wrong.
  *
@@ -22,19 +23,13 @@
  * Record shards and the search index stay on disk and are read by positional reads; every other
  * file is loaded into memory (an aligned buffer) on first use.
  */
-import { BITMAP_FAMILIES, NUMERIC_FIELDS, PATHS, RECORDS_PER_SHARD, type BitmapFamily, type NumericField } from '../format/constants.ts';
-import { BitmapIndexReader } from '../format/bitmap-index.ts';
-import { NumericIndexReader } from '../format/numeric-index.ts';
-import { IdTableReader } from '../format/id-table.ts';
-import { ShardReader } from '../format/shard.ts';
-import { decodeDocList } from '../format/doc-list.ts';
-import { decodeBlob } from '../format/blob.ts';
-import type { CatalogBlob } from '../format/catalog.ts';
 import type { Dataset } from './dataset.ts';
-import { checked, DatasetError, REBUILD } from './dataset-error.ts';
 import { DatasetFiles } from './files.ts';
+import { directoryDriver } from './file-source.ts';
+import { checkHeads } from './heads.ts';
 import { listedSizes, readManifest } from './manifest.ts';
-import { checkHeads, hashAll, hashAllSync, yieldNow, type VerifyProgress } from './verify.ts';
+import { buildReaders, datasetOfFiles } from './open-files.ts';
+import { hashAll, hashAllSync, readHead, yieldNow, type VerifyProgress } from './verify.ts';
 
 /** See the module comment: 'full' hashes at open, 'background' leaves it to verifyDataset(), 'size' never hashes. */
 export type VerifyMode = 'full' | 'background' | 'size';
@@ -48,91 +43,14 @@ export interface OpenOptions {
 /** The files behind each dataset openDataset returned, for verifyDataset's non-blocking loads. */
 const filesOf = new WeakMap<Dataset, DatasetFiles>();
 
-/** Defines `obj[key]` as computed by `make` on first access, then kept as a plain value. */
-function lazyProperty<T extends object, K extends keyof T>(obj: T, key: K, make: () => T[K]): void {
-  Object.defineProperty(obj, key, {
-    configurable: true,
-    enumerable: true,
-    get() {
-      const value = make();
-      Object.defineProperty(obj, key, { value, enumerable: true, writable: false, configurable: false });
-      return value;
-    },
-  });
-}
-
 export function openDataset(dir: string, options: OpenOptions = {}): Dataset {
   const manifest = readManifest(dir);
   const verify = options.verify ?? 'full';
-  const files = new DatasetFiles(dir, listedSizes(dir, manifest));
-  const recipeCount = manifest.counts.recipes;
-  const shardCount = manifest.counts.shards;
+  const files = new DatasetFiles(directoryDriver(dir), listedSizes(dir, manifest));
   if (verify === 'full') hashAllSync(files, manifest);
-  checkHeads(dir, manifest);
-
-  const families = {} as Record<BitmapFamily, BitmapIndexReader>;
-  for (const f of BITMAP_FAMILIES) {
-    const p = PATHS.bitmapIndex(f);
-    lazyProperty(families, f, () => checked(dir, () => new BitmapIndexReader(files.load(p), p), p));
-  }
-  const numeric = {} as Record<NumericField, NumericIndexReader>;
-  for (const f of NUMERIC_FIELDS) {
-    const p = PATHS.numericIndex(f);
-    lazyProperty(numeric, f, () => checked(dir, () => new NumericIndexReader(files.load(p), p), p));
-  }
-  let ids: IdTableReader | undefined;
-  let popular: Uint32Array | undefined;
-  let catalog: CatalogBlob | undefined;
-  const counted = (what: string, n: number) => {
-    if (n !== recipeCount) throw new DatasetError(`${dir}: ${what} holds ${n} recipes, the manifest says ${recipeCount}. ${REBUILD}`);
-  };
-  const shards: ShardReader[] = [];
-  const openShard = (n: number): ShardReader =>
-    checked(dir, () => {
-      const p = PATHS.shard(n);
-      const reader = new ShardReader(files.source(p), p);
-      const first = n * RECORDS_PER_SHARD;
-      const count = Math.min(RECORDS_PER_SHARD, recipeCount - first);
-      if (reader.firstDoc !== first) throw new DatasetError(`${files.fullPath(p)} starts at doc ${reader.firstDoc}, expected ${first}. ${REBUILD}`);
-      if (reader.count !== count) throw new DatasetError(`${files.fullPath(p)} holds ${reader.count} records, expected ${count}. ${REBUILD}`);
-      return reader;
-    }, PATHS.shard(n));
-
-  const ds: Dataset = {
-    dir,
-    manifest,
-    recipeCount,
-    families,
-    numeric,
-    get ids() {
-      return (ids ??= checked(dir, () => {
-        const r = new IdTableReader(files.load(PATHS.ids), PATHS.ids);
-        counted(PATHS.ids, r.count);
-        return r;
-      }, PATHS.ids));
-    },
-    get popular() {
-      return (popular ??= checked(dir, () => {
-        const docs = decodeDocList(files.load(PATHS.popular), PATHS.popular).docs;
-        counted(PATHS.popular, docs.length);
-        return docs;
-      }, PATHS.popular));
-    },
-    get catalog() {
-      return (catalog ??= checked(dir, () => decodeBlob<CatalogBlob>(files.load(PATHS.catalog), PATHS.catalog), PATHS.catalog));
-    },
-    shard(n) {
-      if (!Number.isInteger(n) || n < 0 || n >= shardCount) throw new RangeError(`shard ${n} outside 0..${shardCount - 1}`);
-      return (shards[n] ??= openShard(n));
-    },
-    file: (p) => checked(dir, () => files.file(p), p),
-    source: (p) => checked(dir, () => files.source(p), p),
-    decodeFile: (p, decode) => checked(dir, () => decode(files.file(p)), p),
-    hashed: verify === 'full',
-  };
+  checkHeads(dir, manifest, readHead(dir));
+  const ds = datasetOfFiles(files, manifest, verify === 'full');
   filesOf.set(ds, files);
-  // 'full' keeps its promise that nothing malformed is served: every reader is built now.
-  if (verify === 'full') warmSync(ds);
   return ds;
 }
 
@@ -142,27 +60,6 @@ export function openDataset(dir: string, options: OpenOptions = {}): Dataset {
  */
 export function closeDataset(ds: Dataset): void {
   filesOf.get(ds)?.close();
-}
-
-/**
- * Builds every reader of the dataset not built yet (loading the in-memory files), pausing (yield)
- * between steps of a few milliseconds: throws DatasetError on the first malformed one.
- */
-function* buildReaders(ds: Dataset): Generator<void> {
-  for (const f of BITMAP_FAMILIES) void ds.families[f];
-  for (const f of NUMERIC_FIELDS) void ds.numeric[f];
-  void ds.ids;
-  void ds.popular;
-  yield;
-  void ds.catalog;
-  for (let n = 0; n < ds.manifest.counts.shards; n++) {
-    ds.shard(n);
-    if (n % 16 === 15) yield;
-  }
-}
-
-function warmSync(ds: Dataset): void {
-  for (const _ of buildReaders(ds));
 }
 
 /**

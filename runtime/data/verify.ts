@@ -1,15 +1,13 @@
 /**
- * The checks of a dataset's bytes (FORMAT.md § 11): every file's SHA-256 against the manifest (at
- * open, or in the background without blocking the event loop for long), and the magic and version
- * at the head of every container.
+ * The checks of a dataset's bytes on disk (FORMAT.md § 11): every file's SHA-256 against the
+ * manifest (at open, or in the background without blocking the event loop for long); the heads of
+ * the containers are checked by heads.ts, which needs no file system.
  */
 import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { FORMAT_VERSION, MAGIC, PATHS, type FileKind } from '../format/constants.ts';
-import { decodeContainer } from '../format/container.ts';
 import type { Manifest } from '../format/manifest.ts';
-import { checked, DatasetError, REBUILD } from './dataset-error.ts';
+import { DatasetError, REBUILD } from './dataset-error.ts';
 import { onDisk, VERIFY_CHUNK, type DatasetFiles } from './files.ts';
 
 export interface VerifyProgress {
@@ -44,7 +42,7 @@ export function hashAllSync(files: DatasetFiles, manifest: Manifest): void {
 export async function hashAll(
   dir: string,
   manifest: Manifest,
-  load: (p: string) => Buffer | Promise<Buffer>,
+  load: (p: string) => Uint8Array | Promise<Uint8Array>,
   onProgress?: (p: VerifyProgress) => void,
 ): Promise<void> {
   const files = manifest.files;
@@ -54,7 +52,7 @@ export async function hashAll(
     const full = path.join(dir, f.path);
     const hash = createHash('sha256');
     if (!onDisk(f.path)) {
-      let b: Buffer;
+      let b: Uint8Array;
       try {
         b = await load(f.path);
       } catch (e) {
@@ -85,59 +83,17 @@ export async function hashAll(
   }
 }
 
-/**
- * Magic and version of every container but the shards (checked on their first read): a few
- * hundred bytes in all, so a wrong file still stops the start.
- */
-export function checkHeads(dir: string, manifest: Manifest): void {
-  for (const f of manifest.files) {
-    if (!f.path.startsWith('records/')) checked(dir, () => checkHead(path.join(dir, f.path), f.path), f.path);
-  }
-}
-
-/**
- * The container kind each known path must hold. Files the manifest lists beyond these (parts
- * added by other modules) must hold some known kind.
- */
-function expectedKind(p: string): FileKind | undefined {
-  if (p.startsWith('records/')) return 'shard';
-  if (p.startsWith('index/') || p === PATHS.pantryByTotal) return 'bitmapIndex';
-  if (p.startsWith('numeric/')) return 'numericIndex';
-  if (p === PATHS.ids) return 'idTable';
-  if (p === PATHS.popular) return 'docList';
-  if (p === PATHS.catalog) return 'blob';
-  if (p === PATHS.searchIndex) return 'searchIndex';
-  return undefined;
-}
-
-const KIND_BY_MAGIC = new Map(Object.entries(MAGIC).map(([k, m]) => [m as string, k as FileKind]));
-
-/**
- * Magic and version of a container from its first 12 bytes (the kind its path calls for, or any
- * known kind for other files); the search index, which stays on disk, has its whole header
- * decoded too (a few hundred bytes).
- */
-function checkHead(full: string, name: string): void {
-  const fd = fs.openSync(full, 'r');
-  try {
-    const head = Buffer.alloc(12);
-    const got = fs.readSync(fd, head, 0, 12, 0);
-    const kind = expectedKind(name) ?? KIND_BY_MAGIC.get(head.toString('latin1', 0, 4));
-    if (!kind) throw new DatasetError(`${full}: not a recipe-db container file. ${REBUILD}`);
-    if (got < 12) throw new DatasetError(`${full}: file too short to be a ${kind} file. ${REBUILD}`);
-    const magic = head.toString('latin1', 0, 4);
-    if (magic !== MAGIC[kind]) throw new DatasetError(`${full}: expected magic ${MAGIC[kind]}, found ${JSON.stringify(magic)}. ${REBUILD}`);
-    const version = head.readUInt32LE(4);
-    if (version !== FORMAT_VERSION) throw new DatasetError(`${full}: format version ${version}, this runtime reads version ${FORMAT_VERSION}. ${REBUILD}`);
-    if (kind === 'searchIndex') {
-      const size = fs.fstatSync(fd).size;
-      const whole = Buffer.alloc(Math.min(size, 12 + head.readUInt32LE(8)));
-      fs.readSync(fd, whole, 0, whole.length, 0);
-      decodeContainer(kind, whole, name);
+/** The first `length` bytes of a file of the directory `dir` (fewer if it is shorter): for heads.ts checkHeads. */
+export function readHead(dir: string): (p: string, length: number) => Uint8Array {
+  return (p, length) => {
+    const fd = fs.openSync(path.join(dir, p), 'r');
+    try {
+      const head = Buffer.alloc(length);
+      return head.subarray(0, fs.readSync(fd, head, 0, length, 0));
+    } finally {
+      fs.closeSync(fd);
     }
-  } finally {
-    fs.closeSync(fd);
-  }
+  };
 }
 
 function hashFileSync(full: string, size: number, hash: Hash): void {

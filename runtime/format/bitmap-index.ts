@@ -45,11 +45,11 @@ export function encodeBitmapIndex(family: string, bitmaps: ReadonlyMap<string, B
 
 export class BitmapIndexReader {
   readonly family: string;
-  readonly #payload: Buffer;
+  readonly #payload: Uint8Array;
   readonly #entries = new Map<string, IndexEntry>();
   readonly #views = new Map<string, Bitmap>();
 
-  constructor(file: Buffer, name: string) {
+  constructor(file: Uint8Array, name: string) {
     const { header, payload } = decodeContainer<BitmapIndexHeader>('bitmapIndex', file, name);
     this.family = header.family;
     this.#payload = payload;

@@ -4,13 +4,13 @@
  *   blob    --> Container(magic RDBB, header {name}), Payload
  *   Payload --> one msgpack value
  */
-import { decodeContainer, encodeContainer, packr } from './container.ts';
+import { decodeContainer, encodeContainer, packr, unpackr } from './container.ts';
 
 export function encodeBlob(name: string, value: unknown): Buffer {
   return encodeContainer('blob', { name }, [packr.pack(value)]);
 }
 
-export function decodeBlob<T>(file: Buffer, name: string): T {
+export function decodeBlob<T>(file: Uint8Array, name: string): T {
   const { payload } = decodeContainer<{ name: string }>('blob', file, name);
-  return packr.unpack(payload) as T;
+  return unpackr.unpack(payload) as T;
 }

@@ -9,11 +9,17 @@
  *   Padding      zero bytes up to a multiple of PAYLOAD_ALIGNMENT from the start of the file
  *   Payload      kind-specific bytes
  */
-import { Packr } from 'msgpackr';
+import { Packr, Unpackr } from 'msgpackr';
 import { FORMAT_VERSION, MAGIC, PAYLOAD_ALIGNMENT, type FileKind } from './constants.ts';
+import { latin1, u32le } from './bytes.ts';
 
 /** One msgpack codec for build and runtime: plain maps and arrays, no msgpackr records; it writes the shortest forms of FORMAT.md § 4.1 (test/runtime/format/container.test.ts). */
-export const packr = new Packr({ useRecords: false, variableMapSize: true, moreTypes: false });
+export const packr = /* @__PURE__ */ new Packr({ useRecords: false, variableMapSize: true, moreTypes: false });
+/**
+ * Its decoding half alone, which is all readers use: a bundle that only reads (the offline client)
+ * then leaves msgpackr's encoder out (`packr` is marked pure, so an unused one is dropped).
+ */
+export const unpackr = /* @__PURE__ */ new Unpackr({ useRecords: false });
 
 export class FormatError extends Error {
   override name = 'FormatError';
@@ -43,21 +49,21 @@ export function encodeContainer(kind: FileKind, header: unknown, payload: readon
 export interface Container<H> {
   header: H;
   /** Payload bytes: a view into the file buffer (no copy). */
-  payload: Buffer;
+  payload: Uint8Array;
 }
 
 /** Checks magic and version; throws FormatError naming the file and what to do. */
-export function decodeContainer<H>(kind: FileKind, file: Buffer, name: string): Container<H> {
+export function decodeContainer<H>(kind: FileKind, file: Uint8Array, name: string): Container<H> {
   if (file.length < 12) throw new FormatError(`${name}: file too short to be a ${kind} file`);
-  const magic = file.toString('latin1', 0, 4);
+  const magic = latin1(file, 0, 4);
   if (magic !== MAGIC[kind]) throw new FormatError(`${name}: expected magic ${MAGIC[kind]}, found ${JSON.stringify(magic)}`);
-  const version = file.readUInt32LE(4);
+  const version = u32le(file, 4);
   if (version !== FORMAT_VERSION) {
     throw new FormatError(`${name}: format version ${version}, this runtime reads version ${FORMAT_VERSION}`);
   }
-  const headerLength = file.readUInt32LE(8);
+  const headerLength = u32le(file, 8);
   if (12 + headerLength > file.length) throw new FormatError(`${name}: header overruns the file`);
-  const header = packr.unpack(file.subarray(12, 12 + headerLength)) as H;
+  const header = unpackr.unpack(file.subarray(12, 12 + headerLength)) as H;
   const payloadStart = alignUp(12 + headerLength);
   return { header, payload: file.subarray(payloadStart) };
 }

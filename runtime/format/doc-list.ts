@@ -20,7 +20,7 @@ export function encodeDocList(name: string, order: string, docs: readonly number
   return encodeContainer('docList', header, [payload]);
 }
 
-export function decodeDocList(file: Buffer, name: string): { header: DocListHeader; docs: Uint32Array } {
+export function decodeDocList(file: Uint8Array, name: string): { header: DocListHeader; docs: Uint32Array } {
   const { header, payload } = decodeContainer<DocListHeader>('docList', file, name);
   if (payload.length < 4 * header.count) throw new FormatError(`${name}: truncated doc list`);
   // Payload offsets are 32-byte aligned inside an aligned file buffer, so a view is safe (little-endian hosts).

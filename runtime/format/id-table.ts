@@ -7,6 +7,7 @@
  */
 import { decodeContainer, encodeContainer, FormatError } from './container.ts';
 import { ID_WIDTH } from './constants.ts';
+import { compareBytes, u32le } from './bytes.ts';
 
 export interface IdTableHeader {
   count: number;
@@ -32,16 +33,16 @@ export function encodeIdTable(ids: readonly string[]): Buffer {
 
 export class IdTableReader {
   readonly count: number;
-  readonly #payload: Buffer;
+  readonly #payload: Uint8Array;
   readonly #width: number;
-  readonly #key: Buffer;
+  readonly #key: Uint8Array;
 
-  constructor(file: Buffer, name: string) {
+  constructor(file: Uint8Array, name: string) {
     const { header, payload } = decodeContainer<IdTableHeader>('idTable', file, name);
     this.count = header.count;
     this.#width = header.width;
     this.#payload = payload;
-    this.#key = Buffer.alloc(header.width);
+    this.#key = new Uint8Array(header.width);
     if (payload.length < header.count * (header.width + 4)) throw new FormatError(`${name}: truncated id table`);
   }
 
@@ -50,16 +51,17 @@ export class IdTableReader {
     if (id.length === 0 || id.length > this.#width || !/^[\x21-\x7e]+$/.test(id)) return undefined;
     const key = this.#key;
     key.fill(0);
-    key.write(id, 0, 'latin1');
+    // The pattern above admits only printable ASCII: one byte per character.
+    for (let i = 0; i < id.length; i++) key[i] = id.charCodeAt(i);
     const entry = this.#width + 4;
     let lo = 0;
     let hi = this.count - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
       const at = mid * entry;
-      const c = this.#payload.compare(key, 0, this.#width, at, at + this.#width);
-      if (c === 0) return this.#payload.readUInt32LE(at + this.#width);
-      // compare() returns the order of the payload slice relative to key.
+      const c = compareBytes(this.#payload, at, at + this.#width, key, 0, this.#width);
+      if (c === 0) return u32le(this.#payload, at + this.#width);
+      // c is the order of the payload slice relative to key.
       if (c < 0) lo = mid + 1;
       else hi = mid - 1;
     }

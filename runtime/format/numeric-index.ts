@@ -90,13 +90,13 @@ export class NumericIndexReader {
   readonly field: string;
   readonly unit: string;
   readonly #header: NumericIndexHeader;
-  readonly #payload: Buffer;
+  readonly #payload: Uint8Array;
   readonly #keys: Int32Array;
   readonly #docs: Uint32Array;
   readonly #views: (Bitmap | undefined)[];
   readonly #has: Bitmap;
 
-  constructor(file: Buffer, name: string) {
+  constructor(file: Uint8Array, name: string) {
     const { header, payload } = decodeContainer<NumericIndexHeader>('numericIndex', file, name);
     this.field = header.field;
     this.unit = header.unit;

@@ -28,6 +28,7 @@
  */
 import { alignUp, decodeContainer, encodeContainer, FormatError } from './container.ts';
 import { bufferSource, type ByteSource } from './shard.ts';
+import { u32le, utf8Text, view } from './bytes.ts';
 
 /** Indexed fields, in column order. */
 export const SEARCH_FIELDS = ['title', 'ingredients', 'labels', 'description', 'instructions'] as const;
@@ -190,14 +191,14 @@ export function encodeSearchIndex(ix: SearchIndexData): Buffer {
 }
 
 /** Copies bytes into a fresh, aligned ArrayBuffer (reads from a ByteSource may be unaligned views). */
-function own(bytes: Buffer): ArrayBuffer {
+function own(bytes: Uint8Array): ArrayBuffer {
   const copy = new Uint8Array(bytes.byteLength);
   copy.set(bytes);
   return copy.buffer;
 }
-const u32 = (b: Buffer) => (b.byteOffset % 4 === 0 ? new Uint32Array(b.buffer, b.byteOffset, b.byteLength >>> 2) : new Uint32Array(own(b)));
-const f32 = (b: Buffer) => (b.byteOffset % 4 === 0 ? new Float32Array(b.buffer, b.byteOffset, b.byteLength >>> 2) : new Float32Array(own(b)));
-const u16 = (b: Buffer) => (b.byteOffset % 2 === 0 ? new Uint16Array(b.buffer, b.byteOffset, b.byteLength >>> 1) : new Uint16Array(own(b)));
+const u32 = (b: Uint8Array) => (b.byteOffset % 4 === 0 ? new Uint32Array(b.buffer, b.byteOffset, b.byteLength >>> 2) : new Uint32Array(own(b)));
+const f32 = (b: Uint8Array) => (b.byteOffset % 4 === 0 ? new Float32Array(b.buffer, b.byteOffset, b.byteLength >>> 2) : new Float32Array(own(b)));
+const u16 = (b: Uint8Array) => (b.byteOffset % 2 === 0 ? new Uint16Array(b.buffer, b.byteOffset, b.byteLength >>> 1) : new Uint16Array(own(b)));
 
 /** One term's block bounds (read on demand). */
 export interface TermBlocks {
@@ -243,7 +244,7 @@ export class SearchIndexReader {
   constructor(source: ByteSource, name: string) {
     this.#source = source;
     const fixed = source.read(0, 12);
-    const headerLength = fixed.length === 12 ? fixed.readUInt32LE(8) : 0;
+    const headerLength = fixed.length === 12 ? u32le(fixed, 8) : 0;
     const payloadStart = alignUp(12 + headerLength);
     const { header: h } = decodeContainer<SearchIndexHeader>('searchIndex', source.read(0, Math.min(source.size, payloadStart)), name);
     if (h.name !== 'search' || !Array.isArray(h.sections) || h.sections.length !== SECTION_COUNT) throw new FormatError(`${name}: not a search index`);
@@ -257,8 +258,8 @@ export class SearchIndexReader {
       if (want[i]! >= 0 && len !== want[i]) throw new FormatError(`${name}: section sizes disagree with the header`);
       return payloadStart + off;
     });
-    const section = (i: number): Buffer => source.read(this.#at[i]!, h.sections[i]![1]);
-    const termsText = section(S.terms).toString('utf8');
+    const section = (i: number): Uint8Array => source.read(this.#at[i]!, h.sections[i]![1]);
+    const termsText = utf8Text(section(S.terms));
     this.terms = termsText.length === 0 ? [] : termsText.slice(0, -1).split('\n');
     this.termStarts = u32(section(S.termStarts));
     this.termMax = f32(section(S.termMax));
@@ -308,9 +309,10 @@ export class SearchIndexReader {
     const raw = this.#source.read(this.#at[S.blocks]! + 8 * k0, 8 * n);
     const last = new Uint32Array(n);
     const max = new Float32Array(n);
+    const dv = view(raw);
     for (let i = 0; i < n; i++) {
-      last[i] = raw.readUInt32LE(8 * i);
-      max[i] = raw.readFloatLE(8 * i + 4);
+      last[i] = dv.getUint32(8 * i, true);
+      max[i] = dv.getFloat32(8 * i + 4, true);
     }
     return { last, max };
   }
@@ -323,7 +325,7 @@ export class SearchIndexReader {
     const raw = this.#source.read(this.#at[S.postings]! + p * (4 + F), n * (4 + F));
     const docs = into && into.length >= n ? into.subarray(0, n) : new Uint32Array(n);
     if (LITTLE_ENDIAN) new Uint8Array(docs.buffer, docs.byteOffset, 4 * n).set(raw.subarray(0, 4 * n));
-    else for (let i = 0; i < n; i++) docs[i] = raw.readUInt32LE(4 * i);
+    else for (let i = 0; i < n; i++) docs[i] = u32le(raw, 4 * i);
     return { docs, tfs: raw.subarray(4 * n) };
   }
 
@@ -344,14 +346,14 @@ export class SearchIndexReader {
       const at = j * B * (4 + F);
       const docs = scratch.subarray(0, n);
       if (LITTLE_ENDIAN) new Uint8Array(docs.buffer, docs.byteOffset, 4 * n).set(raw.subarray(at, at + 4 * n));
-      else for (let i = 0; i < n; i++) docs[i] = raw.readUInt32LE(at + 4 * i);
+      else for (let i = 0; i < n; i++) docs[i] = u32le(raw, at + 4 * i);
       visit(docs, new Uint8Array(raw.buffer, raw.byteOffset + at + 4 * n, n * F));
     }
   }
 }
 
 /** Decodes and checks a whole file into memory (tests, tools); the runtime uses SearchIndexReader. */
-export function decodeSearchIndex(file: Buffer, name: string): SearchIndexData {
+export function decodeSearchIndex(file: Uint8Array, name: string): SearchIndexData {
   const r = new SearchIndexReader(bufferSource(file), name);
   const F = r.fields.length;
   const docs = new Uint32Array(r.postingCount);

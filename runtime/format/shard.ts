@@ -8,8 +8,9 @@
  *
  * One record decodes alone: read two offsets, unpack that slice.
  */
-import { alignUp, encodeContainer, decodeContainer, packr, FormatError } from './container.ts';
+import { alignUp, encodeContainer, decodeContainer, packr, unpackr, FormatError } from './container.ts';
 import type { RecordTuple } from './constants.ts';
+import { u32le } from './bytes.ts';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -31,15 +32,20 @@ export function encodeShard(firstDoc: number, records: readonly RecordTuple[]): 
   return encodeContainer('shard', header, [offsets, ...packed]);
 }
 
-/** Random access to a file's bytes: an in-memory buffer or a file descriptor read on demand. */
+/**
+ * Random access to a file's bytes: in memory, a file descriptor read on demand (runtime/data/
+ * file-source.ts), or the offline client's fetched ranges. Synchronous on purpose: the query core
+ * stays synchronous and deterministic (a client missing bytes throws and re-runs, see
+ * runtime/client/README.md). `read` may return a view of the source's own bytes: never write to it.
+ */
 export interface ByteSource {
   size: number;
-  read(position: number, length: number): Buffer;
+  read(position: number, length: number): Uint8Array;
   /** Copies `length` bytes from `position` into `into` at `at`; returns how many there were (fewer at the end). */
   readInto(position: number, length: number, into: Uint8Array, at: number): number;
 }
 
-export function bufferSource(buf: Buffer): ByteSource {
+export function bufferSource(buf: Uint8Array): ByteSource {
   return {
     size: buf.length,
     read: (p, n) => buf.subarray(p, p + n),
@@ -65,7 +71,7 @@ export class ShardReader {
   constructor(source: ByteSource, name: string) {
     this.#source = source;
     const fixed = source.read(0, 12);
-    const headerLength = fixed.length === 12 ? fixed.readUInt32LE(8) : 0;
+    const headerLength = fixed.length === 12 ? u32le(fixed, 8) : 0;
     const payloadStart = alignUp(12 + headerLength);
     const head = source.read(0, Math.min(source.size, payloadStart));
     // decodeContainer checks magic, version and header bounds on the head alone.
@@ -77,7 +83,7 @@ export class ShardReader {
     this.#offsets = new Uint32Array(header.count + 1);
     // One copy of the little-endian table (the first read of a shard is on a request's path).
     if (LITTLE_ENDIAN) new Uint8Array(this.#offsets.buffer).set(table);
-    else for (let i = 0; i <= header.count; i++) this.#offsets[i] = table.readUInt32LE(4 * i);
+    else for (let i = 0; i <= header.count; i++) this.#offsets[i] = u32le(table, 4 * i);
     this.#recordsStart = payloadStart + table.length;
     if (this.#recordsStart + this.#offsets[header.count]! !== source.size) {
       throw new FormatError(`${name}: record offsets do not match the file size`);
@@ -89,7 +95,7 @@ export class ShardReader {
     this.#check(i);
     const start = this.#offsets[i]!;
     const end = this.#offsets[i + 1]!;
-    return packr.unpack(this.#source.read(this.#recordsStart + start, end - start)) as RecordTuple;
+    return unpackr.unpack(this.#source.read(this.#recordsStart + start, end - start)) as RecordTuple;
   }
 
   /** Where record i lies in the source: [start, end). */
@@ -122,7 +128,7 @@ const SPAN_MAX = 1 << 20;
  * one shard with gaps of at most SPAN_GAP bytes (a page of a list is often one run). Returns the
  * buffer and each record's tuple, whose JSON bytes are a view into it.
  */
-function readRecords(records: readonly (readonly [ShardReader, number])[], before: number, after: number): { buf: Buffer; tuples: RecordTuple[] } {
+function readRecords(records: readonly (readonly [ShardReader, number])[], before: number, after: number): { buf: Uint8Array; tuples: RecordTuple[] } {
   const ranges = records.map(([shard, i]) => shard.range(i));
   const runs: { source: ByteSource; start: number; end: number }[] = [];
   const runOf = new Array<number>(records.length);
@@ -139,14 +145,14 @@ function readRecords(records: readonly (readonly [ShardReader, number])[], befor
     runAt[r] = size;
     size += run.end - run.start;
   });
-  const buf = Buffer.allocUnsafe(size + after);
+  const buf = new Uint8Array(size + after);
   runs.forEach((run, r) => {
     const n = run.end - run.start;
     if (run.source.readInto(run.start, n, buf, runAt[r]!) !== n) throw new FormatError('record shard: truncated record');
   });
   const tuples = ranges.map(([start, end], k) => {
     const from = runAt[runOf[k]!]! + start - runs[runOf[k]!]!.start;
-    return packr.unpack(buf.subarray(from, from + end - start)) as RecordTuple;
+    return unpackr.unpack(buf.subarray(from, from + end - start)) as RecordTuple;
   });
   return { buf, tuples };
 }
@@ -163,7 +169,7 @@ export function recordTuples(records: readonly (readonly [ShardReader, number])[
  * (array, id, bin header: 5 bytes or more) is longer than the comma that replaces it, so a record's
  * JSON never moves onto bytes not yet used.
  */
-export function joinRecordsJson(records: readonly (readonly [ShardReader, number])[], head: Uint8Array, tail: Uint8Array): Buffer {
+export function joinRecordsJson(records: readonly (readonly [ShardReader, number])[], head: Uint8Array, tail: Uint8Array): Uint8Array {
   const { buf, tuples } = readRecords(records, head.length, tail.length);
   buf.set(head, 0);
   let w = head.length;

@@ -8,7 +8,7 @@ import { COURSES, CUISINES, DIETS } from '../format/vocabulary.ts';
 import type { CatalogEntry } from '../format/catalog.ts';
 import type { Recipe } from '../format/recipe.ts';
 import type { Dataset } from '../data/dataset.ts';
-import { normalizeName } from '../format/normalize-name.ts';
+import { normalizeName, spellingKey } from '../format/normalize-name.ts';
 import type { Engine, IngredientPage, IngredientQuery, Vocabularies } from './engine.ts';
 import type { PageRequest } from './filter.ts';
 import { listRecipes } from './recipes.ts';
@@ -18,6 +18,7 @@ import { PantryWorkspace } from './pantry/rank.ts';
 import { PATHS } from '../format/constants.ts';
 import { SearchIndexReader } from '../format/search-index.ts';
 import { decodeContainer } from '../format/container.ts';
+import { u32le } from '../format/bytes.ts';
 import { joinRecordsJson, recordTuples } from '../format/shard.ts';
 import { Searcher } from './search/searcher.ts';
 import { allowedDocs } from './search/query.ts';
@@ -39,7 +40,7 @@ export function createEngine(ds: Dataset): Engine {
   // version are checked now so a bad dataset never starts.
   const searchSource = ds.source(PATHS.searchIndex);
   const searchHead = searchSource.read(0, Math.min(searchSource.size, 12));
-  decodeContainer('searchIndex', searchSource.read(0, Math.min(searchSource.size, 12 + (searchHead.length === 12 ? searchHead.readUInt32LE(8) : 0))), PATHS.searchIndex);
+  decodeContainer('searchIndex', searchSource.read(0, Math.min(searchSource.size, 12 + (searchHead.length === 12 ? u32le(searchHead, 8) : 0))), PATHS.searchIndex);
   let searcher: Searcher | undefined;
   const getSearcher = () => (searcher ??= new Searcher(new SearchIndexReader(searchSource, PATHS.searchIndex)));
 
@@ -78,8 +79,8 @@ export function createEngine(ds: Dataset): Engine {
     docById: (id) => ds.ids.lookup(id),
     recordJson,
     record,
-    // The name table already lists every id (normalised) beside every name.
-    resolveIngredient: (nameOrId) => nameMap().get(normalizeName(nameOrId)),
+    // The name table already lists every id (normalised) beside every name; a spelling key first (FORMAT.md § 10).
+    resolveIngredient: (nameOrId) => nameMap().get(spellingKey(nameOrId)) ?? nameMap().get(normalizeName(nameOrId)),
     ingredients(q: IngredientQuery): IngredientPage {
       const entries = sortedEntries();
       let list: CatalogEntry[] = entries;

@@ -55,7 +55,7 @@ export interface Engine {
   /** recordJson of each doc, in order: neighbouring records are read together (a page is one or a few reads). */
   recordsJson(docs: ArrayLike<number>): Uint8Array[];
   /** `head`, recordJson of each doc comma-separated, `tail`: in one buffer, read with as few reads and copies as can be (a list body). */
-  joinRecordsJson(docs: ArrayLike<number>, head: Uint8Array, tail: Uint8Array): Buffer;
+  joinRecordsJson(docs: ArrayLike<number>, head: Uint8Array, tail: Uint8Array): Uint8Array;
   /** The Recipe object (decoded) — for pantry/search that add fields. */
   record(doc: number): import('../format/recipe.ts').Recipe;
   /** Canonical id for a name or id (whole-name, any catalog language, case/space/hyphen-insensitive). */

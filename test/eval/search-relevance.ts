@@ -16,6 +16,8 @@
  *   ingr      the first word of three of its ingredient names
  *   prefix    the title with its last word cut to its first 3–4 letters (search as you type)
  *   zh        a 2–3 character substring of a Chinese title
+ *   compound  two nouns of a German title (capitalised words of ≥ 4 letters) written as one word,
+ *             as German compounds them ("Kartoffel … Salat" → "Kartoffelsalat"; issue 21 item 7)
  * Metrics: MRR@10 (reciprocal rank of the expected recipe within the top 10, else 0, averaged)
  * and hits@3 (share of queries with it in the top 3). Latency: in-process time of one query
  * returning the top 10, 3 timed runs per query after a warm-up pass over all queries; p50 and p99 over all runs.
@@ -124,6 +126,14 @@ for (const doc of [...zhSampled].sort((a, b) => a - b)) {
   queries.push({ kind: 'zh', doc, text: chars.slice(at, at + n).join('') });
 }
 
+const german = recipes.flatMap((r, doc) => (r.language === 'de' ? [doc] : []));
+const deSampled = new Set<number>();
+while (deSampled.size < Math.min(40, german.length)) deSampled.add(pick(german));
+for (const doc of [...deSampled].sort((a, b) => a - b)) {
+  const nouns = (recipes[doc]!.title.match(/\p{Lu}\p{Ll}{3,}/gu) ?? []).slice(0, 2);
+  if (nouns.length === 2) queries.push({ kind: 'compound', doc, text: nouns[0]! + nouns[1]!.toLowerCase() });
+}
+
 // ---- engines --------------------------------------------------------------------------------
 type Run = (q: string) => number[];
 const TOP = 10;
@@ -208,7 +218,7 @@ for (const [key, name, make] of ENGINES) {
   buildMs.push(performance.now() - t);
 }
 
-const kinds = ['all', 'typo', 'partial', 'reorder', 'other', 'ingr', 'prefix', 'zh'];
+const kinds = ['all', 'typo', 'partial', 'reorder', 'other', 'ingr', 'prefix', 'zh', 'compound'];
 const results = engines.map(([name, run]) => ({ name, ...evaluate(run) }));
 const counts = kinds.map((k) => `${k} ${results[0]!.byKind.get(k)?.n ?? 0}`).join(', ');
 const f = (x: number) => x.toFixed(3);

@@ -72,6 +72,25 @@ const LAYERS: { name: string; files: () => string[]; rules: Rule[] }[] = [
     ],
   },
   {
+    name: 'runtime/api (the answers the routes and the offline client share) imports only query, format, the error catalogue and Hono\'s URL decoding, and no node: module',
+    files: () => filesUnder(join(ROOT, 'api')),
+    rules: [
+      onlyFrom('runtime/format', 'runtime/data', 'runtime/query', 'runtime/api', 'runtime/errors.ts'),
+      (t, imp) => (t === 'runtime/data' && !imp.typeOnly ? 'a value from runtime/data (only `import type` may cross)' : undefined),
+      (t, imp) => ((t === 'hono' && imp.spec !== 'hono/utils/url') || t.startsWith('@hono/') ? 'HTTP code (only hono/utils/url, the path decoding, may be shared)' : undefined),
+      noNode,
+    ],
+  },
+  {
+    name: 'runtime/client imports no HTTP code, and no node: module but in node.ts (its Node entry)',
+    files: () => filesUnder(join(ROOT, 'client')).filter((f) => !f.endsWith(`${join('client', 'node.ts')}`)),
+    rules: [
+      onlyFrom('runtime/format', 'runtime/data', 'runtime/query', 'runtime/api', 'runtime/client', 'runtime/errors.ts'),
+      (t, imp) => ((t === 'hono' && imp.spec !== 'hono/utils/url') || t.startsWith('@hono/') ? 'HTTP code (only hono/utils/url, the path decoding, may be shared)' : undefined),
+      noNode,
+    ],
+  },
+  {
     name: 'the error catalogue and the store import no HTTP code',
     files: () => [join(ROOT, 'errors.ts'), ...filesUnder(join(ROOT, 'store'))],
     rules: [noHttp],
@@ -95,7 +114,7 @@ describe('layering of runtime/', () => {
   }
 
   it('each rule reports a file that breaks it', () => {
-    const [format, data, query, errors] = LAYERS.map((l) => l.rules);
+    const [format, data, query, api, client, errors] = LAYERS.map((l) => l.rules);
     const at = (p: string) => join(ROOT, p);
     const breaks = (file: string, src: string, rules: Rule[] | undefined) => violations(at(file), src, rules!).length;
     expect(breaks('format/x.ts', "import { parseQuery } from '../query/params.ts';", format)).toBe(1);
@@ -111,5 +130,12 @@ describe('layering of runtime/', () => {
     expect(breaks('query/x.ts', "const store = await import('../store/memory.ts');", query)).toBe(1);
     expect(breaks('query/x.ts', "import type { Context } from 'hono';", query)).toBe(1);
     expect(breaks('store/x.ts', "import { apiError } from '../http/errors.ts';", errors)).toBe(1);
+    expect(breaks('api/x.ts', "import { getPath } from 'hono/utils/url';", api)).toBe(0);
+    expect(breaks('api/x.ts', "import { Hono } from 'hono';", api)).toBe(1);
+    expect(breaks('api/x.ts', "import { jsonBytes } from '../http/json.ts';", api)).toBe(1);
+    expect(breaks('api/x.ts', "import { openDataset } from '../data/open.ts';", api)).toBe(1);
+    expect(breaks('api/x.ts', "import { TextEncoder } from 'node:util';", api)).toBe(1);
+    expect(breaks('client/x.ts', "import fs from 'node:fs';", client)).toBe(1);
+    expect(breaks('client/x.ts', "import { createApp } from '../http/create-app.ts';", client)).toBe(1);
   });
 });

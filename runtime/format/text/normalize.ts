@@ -24,13 +24,20 @@ const ASCII = /^[\x00-\x7f]*$/;
 export function normalizeText(s: string): string {
   // Fast path (same result): NFKC/NFD/NFC are the identity on ASCII, and no invisible or folded letter is ASCII.
   if (ASCII.test(s)) return s.toLowerCase().replace(APOSTROPHES, '');
-  return s
-    .replace(INVISIBLE, '')
-    .normalize('NFKC')
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(COMBINING_LATIN_MARKS, '')
-    .normalize('NFC')
-    .replace(FOLDABLE, (c) => LETTER_FOLDS[c] ?? c)
-    .replace(APOSTROPHES, '');
+  return withoutAccents(s).replace(FOLDABLE, (c) => LETTER_FOLDS[c] ?? c).replace(APOSTROPHES, '');
+}
+
+/**
+ * Every step but the hand-folded letters (ß æ œ ø ł đ ı þ ð stay): the spelling that tells apart
+ * two real names of different languages which normalizeText folds alike (Danish `røg`, smoke, and
+ * Afrikaans `rog`, rye; Polish `łubin`, lupin, and Croatian `lubin`, sea bass). Used only to
+ * break such ties in name lookups (FORMAT.md § 10); search never sees it.
+ */
+export function normalizeSpelling(s: string): string {
+  if (ASCII.test(s)) return s.toLowerCase().replace(APOSTROPHES, '');
+  return withoutAccents(s).replace(APOSTROPHES, '');
+}
+
+function withoutAccents(s: string): string {
+  return s.replace(INVISIBLE, '').normalize('NFKC').toLowerCase().normalize('NFD').replace(COMBINING_LATIN_MARKS, '').normalize('NFC');
 }

@@ -7,9 +7,9 @@
  *    using a pantry id, in the language) are the docs counted at least once by the pantry's own
  *    ids, read off the slices before the staples are added.
  * 2. Split the candidates by the slices into exact[m] = docs with exactly m counted pantry ids.
- * 3. Groups (m, T) = exact[m] ∩ byTotal[T], ordered by m/T descending, then T − m ascending; docs
- *    ascending inside a group (= newest first). The full-coverage pairs (m = T) tie on both keys
- *    and form one group. A page walks the groups in order: a group near the page is read from its
+ * 3. Groups (m, T) = exact[m] ∩ byTotal[T], ordered by m/T descending, then T − m ascending, then
+ *    m descending (among fully covered recipes, the one using more of the pantry first); docs
+ *    ascending inside a group (= newest first). A page walks the groups in order: a group near the page is read from its
  *    first docs, chunk by chunk; one further away is counted whole and skipped, or materialised
  *    if the page lies deep inside it. No sort of docs.
  *
@@ -154,11 +154,14 @@ export function splitByCount(ws: PantryWorkspace, used: number): void {
 }
 
 /**
- * SPEC order of groups: coverage m/T descending (exact, by cross-multiplying), then missing
- * ascending. Two different pairs tie only when both are fully covered (m = T).
+ * Order of groups: coverage m/T descending (exact, by cross-multiplying; SPEC), then missing
+ * ascending, then matched descending. Equal coverage and equal missing imply equal m unless both
+ * are fully covered (m = T), so the last key only orders full coverage: a recipe that uses five of
+ * the pantry's ingredients ranks above one that uses one of them (issue 21 item 6). No two
+ * different pairs tie.
  */
 export function compareGroups(a: { m: number; t: number }, b: { m: number; t: number }): number {
-  return b.m * a.t - a.m * b.t || a.t - a.m - (b.t - b.m);
+  return b.m * a.t - a.m * b.t || a.t - a.m - (b.t - b.m) || b.m - a.m;
 }
 
 export function rankPantry(src: PantrySource, ws: PantryWorkspace, q: RankRequest): Ranking {

@@ -15,6 +15,8 @@ import { QueryPlanner, type MaskStats } from './plan.ts';
 import { Postings } from './postings.ts';
 import { Seeder } from './seed.ts';
 import { TermAtATime } from './taat.ts';
+import { splitCompounds } from './compounds.ts';
+import { matchesWithoutTypos, typoOnlyFloor } from './typo-floor.ts';
 import { TermDictionary } from './terms.ts';
 import type { SearchHit } from './top-k.ts';
 import { PassWorkspace } from './workspace.ts';
@@ -63,15 +65,23 @@ export class Searcher {
   }
 
   search(opts: SearchOptions): SearchHit[] {
-    const tokens = tokenizeQuery(normalizeText(opts.query));
+    // Unknown compounds become their parts (compounds.ts); the last part is still the last word.
+    const tokens = splitCompounds(this.dict, this.ix.languages, tokenizeQuery(normalizeText(opts.query)));
     const seen = new Set<string>();
     const words = tokens.filter((t) => !seen.has(t.text) && seen.add(t.text));
     const limit = Math.max(0, opts.limit);
     if (limit === 0 || words.length === 0) return [];
+    const last = tokens.at(-1);
     const mask = opts.allowed && !opts.exhaustive ? this.#planner.maskStats(opts.allowed) : null;
-    const cursors = this.#planner.cursors(words, tokens.at(-1), mask);
-    if (!opts.exhaustive && this.#termAtATime(cursors, mask)) return this.#taat.search(cursors, words.length, limit, opts.allowed, mask);
-    return new MaxScorePass(this.#parts, cursors, words.length, limit, opts.allowed, opts.exhaustive === true).run();
+    const cursors = this.#planner.cursors(words, last, mask);
+    const hits =
+      !opts.exhaustive && this.#termAtATime(cursors, mask)
+        ? this.#taat.search(cursors, words.length, limit, opts.allowed, mask)
+        : new MaxScorePass(this.#parts, cursors, words.length, limit, opts.allowed, opts.exhaustive === true).run();
+    if (matchesWithoutTypos(this.dict, this.ix.languages, words, last)) return hits;
+    // Every match is a typo guess: keep the ones that stand where they mean something (typo-floor.ts).
+    const floor = typoOnlyFloor(words.map((w) => this.#planner.wordPlan(w.text, w.kind, w === last)));
+    return hits.filter((h) => h.score >= floor);
   }
 
   /** Whether term at a time scores this query (forced by the strategy, else taat.ts decides). */

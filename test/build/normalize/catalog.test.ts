@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { spellingKey } from '../../../runtime/format/normalize-name.ts';
 import { type Catalog, canonicalName, candidateNames, loadCatalog, matchRecipeIngredient, normalizeName } from '../../../build/normalize/catalog.ts';
 
 const DATASET = join(import.meta.dirname, '../../../dataset');
@@ -226,5 +227,41 @@ describe('looser descriptive words, tried last (issue 2, coverage past 88.6%)', 
     expect(matchRecipeIngredient(cat, 'roasted salted peanuts', 'en')).toBe('roasted-peanuts');
     expect(matchRecipeIngredient(cat, 'neutral oil for deep frying', 'en')).toBe('vegetable-oil');
     expect(matchRecipeIngredient(cat, 'steak sauce', 'en')).not.toBe('sauce');
+  });
+});
+
+describe('names that the one text folding makes alike (issue 21, FORMAT.md § 13)', () => {
+  it('resolves a name by its own spelling before a name of another language that folds alike', () => {
+    expect(catalog.match('røg')).toBe('smoke'); // not Afrikaans 'Rog' (rye)
+    expect(catalog.match('rog')).toBe('rye');
+    expect(catalog.match('grønkal')).toBe('kale'); // not Swedish 'Grönkål' (collard greens)
+    expect(catalog.match('łubin')).toBe('lupin-bean'); // not Croatian 'Lubin' (sea bass)
+    expect(catalog.match('lubin')).toBe('european-seabass');
+    expect(catalog.match('misir')).toBe('lentils'); // Somali; Turkish 'Mısır' is corn
+    expect(catalog.match('Mısır')).toBe('corn');
+    expect(catalog.match('blaðkal')).toBe('pak-choi'); // Icelandic 'blaðkál', not Danish 'Bladkål'
+    expect(catalog.match('narinc')).toBe('citrus-fruit'); // Kurdish; Azerbaijani 'narınc' is bitter orange
+    expect(catalog.match('narınc')).toBe('bitter-orange');
+  });
+  it("lets the recipe's language decide first: a Turkish recipe's 'misir' is corn", () => {
+    expect(catalog.match('misir', 'tr')).toBe('corn');
+    expect(catalog.match('røg', 'da')).toBe('smoke');
+    expect(catalog.match('rog', 'af')).toBe('rye');
+  });
+  it('reads the Hindi names as the language uses them (curated: अजमोद is celery, शराब is liqueur)', () => {
+    expect(catalog.match('अजमोद', 'hi')).toBe('celery');
+    expect(catalog.match('शराब', 'hi')).toBe('liqueur');
+  });
+  it('never resolves a catalog name to an entry that does not spell it so, when one does', () => {
+    const spelled = new Map<string, Set<string>>();
+    for (const e of catalog.entries) for (const n of Object.values(e.names).flat()) spelled.set(spellingKey(n), (spelled.get(spellingKey(n)) ?? new Set()).add(e.id));
+    const wrong: string[] = [];
+    for (const e of catalog.entries) {
+      for (const n of Object.values(e.names).flat()) {
+        const id = catalog.match(n);
+        if (id !== undefined && id !== normalizeName(n) && !spelled.get(spellingKey(n))!.has(id)) wrong.push(`${n} -> ${id}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

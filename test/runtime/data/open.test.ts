@@ -116,7 +116,7 @@ describe('opening a dataset', () => {
     const f = make();
     const ds = openDataset(f.dir, { verify: 'background' });
     const src = ds.source('search/index.bin');
-    expect(src.read(0, 4).toString('latin1')).toBe('RDBT');
+    expect(Buffer.from(src.read(0, 4)).toString('latin1')).toBe('RDBT');
   });
 });
 

@@ -24,7 +24,9 @@ describe('recordTuples', () => {
   it('returns the same tuples as tuple(), in the order asked, repeats included', () => {
     const shard = new ShardReader(bufferSource(bytes), 'shard');
     const asked = [5, 3, 39, 0, 3, 14, 13, 21, 1];
-    expect(tuples(shard, asked)).toEqual(asked.map((i) => shard.tuple(i)));
+    // Compared as plain bytes: a record's JSON is a view of whatever array its read filled (Buffer or Uint8Array).
+    const plain = (ts: RecordTuple[]) => ts.map(([id, json]) => [id, Uint8Array.from(json)]);
+    expect(plain(tuples(shard, asked))).toEqual(plain(asked.map((i) => shard.tuple(i))));
     expect(tuples(shard, [])).toEqual([]);
   });
 
@@ -60,11 +62,11 @@ describe('joinRecordsJson', () => {
     const sa = new ShardReader(bufferSource(a), 'a');
     const sb = new ShardReader(bufferSource(b), 'b');
     const asked: [ShardReader, number][] = [[sa, 0], [sa, 1], [sa, 2], [sa, 9], [sb, 3], [sb, 4], [sa, 5], [sa, 5], [sa, 39], [sa, 38], [sb, 0]];
-    expect(joinRecordsJson(asked, head, tail)).toEqual(expected(asked.map(([s, i]) => s.tuple(i))));
+    expect(Buffer.from(joinRecordsJson(asked, head, tail))).toEqual(expected(asked.map(([s, i]) => s.tuple(i))));
   });
 
   it('gives just head and tail for no records', () => {
-    expect(joinRecordsJson([], head, tail)).toEqual(Buffer.concat([head, tail]));
+    expect(Buffer.from(joinRecordsJson([], head, tail))).toEqual(Buffer.concat([head, tail]));
   });
 
   it('reads a run of neighbouring records once', () => {
@@ -73,6 +75,6 @@ describe('joinRecordsJson', () => {
     src.reads = 0;
     const body = joinRecordsJson([1, 2, 3, 4, 5, 6].map((i) => [shard, i] as const), head, tail);
     expect(src.reads).toBe(1);
-    expect(body).toEqual(expected([1, 2, 3, 4, 5, 6].map((i) => shard.tuple(i))));
+    expect(Buffer.from(body)).toEqual(expected([1, 2, 3, 4, 5, 6].map((i) => shard.tuple(i))));
   });
 });

@@ -38,7 +38,7 @@ function oracle(recipes: readonly Recipe[], q: PantryQuery): Expected[] {
     expect(missing.length).toBe(t - m);
     rows.push({ doc, m, t, coverage: Math.round((m / t) * 1e4) / 1e4, matchedIngredients: [...new Set(matched)], missingIngredients: missing });
   });
-  rows.sort((a, b) => b.m / b.t - a.m / a.t || a.t - a.m - (b.t - b.m) || a.doc - b.doc);
+  rows.sort((a, b) => b.m / b.t - a.m / a.t || a.t - a.m - (b.t - b.m) || b.m - a.m || a.doc - b.doc);
   return rows.map(({ doc, coverage, matchedIngredients, missingIngredients }) => ({ doc, coverage, matchedIngredients, missingIngredients }));
 }
 

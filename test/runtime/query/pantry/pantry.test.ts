@@ -142,6 +142,30 @@ describe('GET /pantry ranking', () => {
     }
   });
 
+  it('ranks the fully covered recipe that uses more of the pantry first, even above a newer one (issue 21 item 6)', () => {
+    const tie = buildFixture(
+      [
+        makeRecipe({ id: 'ghee', createdAt: day(20), ingredients: [line('butter', 'butter')] }),
+        makeRecipe({ id: 'boiled-eggs', createdAt: day(15), ingredients: [line('eggs', 'egg')] }),
+        makeRecipe({ id: 'crepes', createdAt: day(3), ingredients: [line('eggs', 'egg'), line('flour', 'flour'), line('milk', 'milk'), line('butter', 'butter')] }),
+        makeRecipe({ id: 'omelette', createdAt: day(2), ingredients: [line('eggs', 'egg'), line('butter', 'butter')] }),
+      ],
+        [...CATALOG, catalogEntry('egg', { en: ['egg', 'eggs'] }), catalogEntry('flour'), catalogEntry('milk'), catalogEntry('butter'), catalogEntry('sugar')],
+    );
+    try {
+      const q = parsePantryQuery(new URLSearchParams('ingredients=egg,flour,milk,butter,sugar&maxMissing=0'), (n) => tie.engine.resolveIngredient(n));
+      const page = tie.engine.pantry(q);
+      expect(page.results.map((r) => [tie.recipes[r.doc]!.id, r.coverage, r.matchedIngredients.length])).toEqual([
+        ['crepes', 1, 4],
+        ['omelette', 1, 2],
+        ['ghee', 1, 1],
+        ['boiled-eggs', 1, 1],
+      ]);
+    } finally {
+      tie.cleanup();
+    }
+  });
+
   it('lists matched and missing ingredients as the recipe names them, in recipe order', () => {
     const got = run('ingredients=rice,garlic').results;
     expect(got.find((r) => r.id === 'chicken-rice')).toMatchObject({ matchedIngredients: ['rice', 'garlic'], missingIngredients: ['chicken thighs'] });

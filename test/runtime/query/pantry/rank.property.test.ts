@@ -248,7 +248,8 @@ function oracle(s: Synthetic, q: RankRequest): { total: number; docs: { doc: num
     if (q.maxMissing !== undefined && t - m > q.maxMissing) continue;
     rows.push({ doc, matched: m, total: t });
   }
-  rows.sort((a, b) => compareGroups({ m: a.matched, t: a.total }, { m: b.matched, t: b.total }) || a.doc - b.doc);
+  // Plain keys, not compareGroups: coverage descending, missing ascending, matched descending, newest first.
+  rows.sort((a, b) => b.matched / b.total - a.matched / a.total || a.total - a.matched - (b.total - b.matched) || b.matched - a.matched || a.doc - b.doc);
   return { total: rows.length, docs: rows.slice(q.offset, q.offset + q.limit) };
 }
 

@@ -1,0 +1,44 @@
+/**
+ * GET /recipes (filtered list, newest first), GET /recipes/{id} and GET /popular: list bodies
+ * built from stored record bytes. Each record's JSON (Engine.joinRecordsJson) is spliced in as-is;
+ * nothing is parsed or re-serialised per record.
+ */
+import { apiError } from '../errors.ts';
+import type { Engine } from '../query/engine.ts';
+import type { PageResult } from '../query/filter.ts';
+import { decodeQuery, parseNoParams, parsePopularQuery, parseRecipesQuery } from '../query/params.ts';
+import { utf8 } from './bytes.ts';
+
+const LIST_TAIL = utf8(']}');
+
+/**
+ * `{"pagination":{"limit":N,"offset":O,"total":T},"recipes":[...]}`. `limit` is how many recipes
+ * the response holds (SPEC.md § Pagination object), so on the last page it is the count returned.
+ */
+export function recipeListBody(engine: Engine, result: PageResult, offset: number, extra?: Record<string, unknown>): Uint8Array {
+  const head = `{"pagination":{"limit":${result.docs.length},"offset":${offset},"total":${result.total}},"recipes":[`;
+  // Extra top-level fields (e.g. `facets`) follow the recipes.
+  const tail = extra === undefined ? LIST_TAIL : utf8(`]${JSON.stringify(extra).replace(/^\{/, ',')}`);
+  return engine.joinRecordsJson(result.docs, utf8(head), tail);
+}
+
+export function recipesBody(engine: Engine, rawQuery: string): Uint8Array {
+  const { filter, page, facets } = parseRecipesQuery(decodeQuery(rawQuery), (name) => engine.resolveIngredient(name));
+  const result = engine.listRecipes(filter, page);
+  const extra = facets === undefined ? undefined : { facets: engine.facets(filter, facets) };
+  return recipeListBody(engine, result, page.offset, extra);
+}
+
+/** One Recipe object: the stored bytes, as in lists. `id` is the path segment, already decoded. */
+export function recipeBody(engine: Engine, id: string, rawQuery: string): Uint8Array {
+  parseNoParams(decodeQuery(rawQuery));
+  const doc = engine.docById(id);
+  if (doc === undefined) throw apiError('RECIPE_NOT_FOUND');
+  return engine.recordJson(doc);
+}
+
+/** Pages like /recipes, in the engine's popularity order (see FORMAT.md § 9 Popularity order). */
+export function popularBody(engine: Engine, rawQuery: string): Uint8Array {
+  const page = parsePopularQuery(decodeQuery(rawQuery));
+  return recipeListBody(engine, engine.popular(page), page.offset);
+}

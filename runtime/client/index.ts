@@ -1,0 +1,8 @@
+/** The offline client (dist/client/index.mjs): the API's answers from the dataset files, anywhere. */
+export { openClient, Client, type UpdateCheck } from './client.ts';
+export { ClientApiError } from './helpers.ts';
+export { httpSource, type HttpSourceOptions } from './http-source.ts';
+export { memorySource, type MemoryFiles } from './memory-source.ts';
+export { NeedBytes, type ByteRange, type Source } from './source.ts';
+export { DatasetError } from '../data/dataset-error.ts';
+export type * from './types.ts';
