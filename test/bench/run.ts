@@ -25,7 +25,7 @@ import { learnModel } from './synth/learn.ts';
 import { generateSynthetic } from './synth/generate.ts';
 import { prepareDatasetDir } from './synth/dataset-dir.ts';
 import { childEnv, FOREIGN_ENV, run } from './proc.ts';
-import { coldStartMedian, httpBench } from './http.ts';
+import { coldStartMedian, httpBench, workersBench } from './http.ts';
 import { profileDataset } from './fidelity.ts';
 import { renderReport, type BenchResults, type BuildResult, type ColdResult, type SizeResult } from './report.ts';
 import type { LatencyResult } from './latency.ts';
@@ -140,7 +140,7 @@ async function measureHttp(s: SizeResult, dataDir: string, bins: Awaited<ReturnT
     log(`${s.label}: server cold starts, beside the floors (bare node:http, one-route Hono)`);
     const runs = quick ? 1 : 5;
     const state = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-'));
-    const serverEnv = { RECIPES_DATA: dataDir, RECIPES_STATE: state, RECIPES_DAILY_QUOTA: '1000000000' };
+    const serverEnv = { RECIPES_DATA: dataDir, RECIPES_STATE: state, RECIPES_DAILY_QUOTA: '1000000000', RECIPES_WORKERS: '1' };
     const coldStart = {
       runs,
       nodeHttp: await coldStartMedian([bins.hello, 'http'], '/', {}, runs),
@@ -154,6 +154,8 @@ async function measureHttp(s: SizeResult, dataDir: string, bins: Awaited<ReturnT
     const h = await httpBench({ bins, dataDir, connections: 50, seconds: httpSeconds, pantryIngredients: pantry, searchQuery: 'chicken', log });
     const { child: _child, verified: _verified, ...start } = h.start;
     s.http = { start, coldStart, routes: h.routes, rssAfterLoadMB: h.rssAfterLoadMB };
+    log(`${s.label}: http with 1 and 2 workers`);
+    s.http.workers = await workersBench({ bins, dataDir, connections: 50, seconds: httpSeconds, searchQuery: 'chicken', log });
     // A non-2xx answer is an error; socket errors and timeouts under load are slowness, shown in the table.
     for (const x of h.routes) if (x.server && x.server.non2xx > 0) errors.push(`${s.label}: HTTP ${x.route}: ${x.server.non2xx} non-2xx answers under load`);
   } catch (e) {
