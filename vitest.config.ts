@@ -26,8 +26,8 @@ export default defineConfig({
         test: {
           name: 'portable',
           include: ['test/runtime/format/bitmap.selected.test.ts', 'test/runtime/query/**/*.test.ts', 'test/runtime/http/**/*.test.ts', 'test/runtime/format/*.test.ts', 'test/runtime/data/**/*.test.ts', 'test/runtime/api/**/*.test.ts', 'test/runtime/client/**/*.test.ts'],
-          // The server test starts the bundled server (native by construction).
-          exclude: ['test/runtime/http/server.test.ts'],
+          // The server test starts the bundled server (native by construction); the browser tests run bundles (portable by construction).
+          exclude: ['test/runtime/http/server.test.ts', 'test/**/*.chromium.test.ts'],
         },
       },
     ],

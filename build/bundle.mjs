@@ -11,11 +11,13 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { runtimeBundle } from './bundle-options.mjs';
 import { clientBundles } from './client-bundle-options.mjs';
+import { copyDemo } from './client-demo.mjs';
 
 await build(runtimeBundle({ entryPoints: { server: 'runtime/server.ts', keys: 'runtime/keys-cli.ts' }, outdir: 'dist', sourcemap: true }));
 console.log('bundled dist/server.bundle.cjs (started by dist/server.cjs), dist/keys.cjs');
 for (const options of clientBundles('dist/client')) await build(options);
-console.log('bundled the offline client: dist/client/index.mjs, dist/client/node.mjs');
+copyDemo('dist/client');
+console.log('bundled the offline client: dist/client/index.mjs, dist/client/node.mjs, dist/client/demo/');
 
 const data = process.env.RECIPES_DATA || (fs.existsSync('dist/data/current') ? path.join('dist/data', fs.readFileSync('dist/data/current', 'utf8').trim()) : undefined);
 if (data === undefined || !fs.existsSync(path.join(data, 'manifest.json'))) {

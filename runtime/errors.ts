@@ -81,6 +81,20 @@ export const ERRORS = {
         ? `The '${a.param}' parameter must be a whole number of at least ${a.min}; got '${echo(a.value)}'.`
         : `The '${a.param}' parameter must be a whole number from ${a.min} to ${a.max}; got '${echo(a.value)}'.`,
   },
+  INVALID_SERVINGS: {
+    status: 400,
+    message: (a: { value: string; max: number }) =>
+      `The 'servings' parameter must be a number greater than 0 and at most ${a.max}, such as 4 or 2.5; got '${echo(a.value)}'.`,
+  },
+  INVALID_UNITS: {
+    status: 400,
+    message: (a: { value: string }) => `The 'units' parameter must be 'metric' or 'us'; got '${echo(a.value)}'.`,
+  },
+  SERVINGS_UNKNOWN: {
+    status: 400,
+    message: () =>
+      "The 'servings' parameter cannot be used on this recipe: it does not say how many it serves. Send 'units' alone, or no parameter.",
+  },
   INVALID_BOOLEAN: {
     status: 400,
     message: (a: { param: string; value: string }) =>

@@ -6,7 +6,10 @@
  * |----------------------|-----------------------------|-------------------------------------------|
  * | PORT                 | 8080                        | listen port                               |
  * | HOST                 | 0.0.0.0                     | listen address                            |
- * | RECIPES_DATA         | newest build under dist/data| compiled dataset directory                |
+ * | RECIPES_DATA         | dist/data (its `current`)   | a dataset directory, or a root of versions|
+ * |                      |                             | whose `current` is followed (hot swap)    |
+ * | RECIPES_WORKERS      | CPUs available              | server processes on the port (node:cluster)|
+ * |                      |                             | 1: one process, no cluster                |
  * | RECIPES_STATE        | ./state                     | key and quota store directory (LMDB)      |
  * | RECIPES_REDIS_URL    | unset                       | set: keys and quotas in this Redis, shared|
  * |                      |                             | by replicas (RECIPES_STATE then unused)   |
@@ -19,21 +22,30 @@
  * |                      |                             | (before listening), `size` (never)        |
  * | RECIPES_CORS_ORIGINS | * (any origin)              | comma list of origins browsers may call   |
  * |                      |                             | from (echoed, with Vary: Origin)          |
+ * | RECIPES_SERVE_CLIENT | false                       | true: serve /client/ (dist/client) and    |
+ * |                      |                             | /data/ (the dataset files, Range), no key |
  *
  * Sizes and the magic and version of every file but the record shards are always checked before
  * listening; indexes are read and checked on first use, each shard on its first read (FORMAT.md § 11).
  */
+import cluster from 'node:cluster';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
+import { CURRENT_POINTER_FILE, MANIFEST_FILE } from './format/constants.ts';
 import { resolveDataDir } from './data/manifest.ts';
 import { openDataset, verifyDataset, VERIFY_MODES, type VerifyMode } from './data/open.ts';
 import { createEngine } from './query/create-engine.ts';
-import type { Engine } from './query/engine.ts';
 import { createApp } from './http/create-app.ts';
 import { parseCorsOrigins } from './http/cors.ts';
+import { publishedDataRoot, publishFiles } from './http/publish.ts';
 import { consoleLogger } from './http/context.ts';
 import { requestErrorResponse } from './serve/client-errors.ts';
 import { createHardenedServer, DEFAULT_LIMITS } from './serve/create-server.ts';
+import { isClusterMessage, runPrimary, VERIFY_WORKER_ENV, type ClusterMessage } from './serve/cluster.ts';
+import { DatasetHolder } from './serve/dataset-holder.ts';
+import { watchPointer } from './serve/watch-current.ts';
 import { createLmdbStore } from './store/lmdb.ts';
 import { withOutageLog } from './store/outage-log.ts';
 import { createRedisStore, redactUrl } from './store/redis.ts';
@@ -79,21 +91,34 @@ if (!(VERIFY_MODES as readonly string[]).includes(verifyRaw)) fail(`RECIPES_VERI
 const verify = verifyRaw as VerifyMode;
 const corsOrigins = parseCorsOrigins(process.env.RECIPES_CORS_ORIGINS, fail);
 
-let engine: Engine;
-let dataDir: string;
-let dataset: ReturnType<typeof openDataset>;
-try {
-  dataDir = process.env.RECIPES_DATA ? path.resolve(process.env.RECIPES_DATA) : resolveDataDir(path.resolve('dist/data'));
-  dataset = openDataset(dataDir, { verify });
-  engine = createEngine(dataset);
-} catch (e) {
-  // DatasetError messages say what to run; no stack for those.
-  const message = e instanceof Error ? e.message : String(e);
-  fail(/npm run build/.test(message) ? message : `Cannot load the dataset: ${message}. Run \`npm run build\` to compile it.`);
+const workers = envInt('RECIPES_WORKERS', os.availableParallelism(), 1, 1_024);
+
+/**
+ * RECIPES_DATA names a dataset directory (one holding manifest.json) or a root of versions like
+ * dist/data, whose `current` pointer is followed: then a change of it is served without a restart.
+ */
+const dataRoot = (() => {
+  const given = process.env.RECIPES_DATA ? path.resolve(process.env.RECIPES_DATA) : undefined;
+  if (given === undefined) return path.resolve('dist/data');
+  return fs.existsSync(path.join(given, MANIFEST_FILE)) ? undefined : given;
+})();
+const locateData = (): string => (dataRoot !== undefined ? resolveDataDir(dataRoot) : path.resolve(process.env.RECIPES_DATA!));
+
+/** Opens the dataset to serve at start; exits 1 with a message that says what to run if it cannot. */
+function openInitialDataset(): { dataDir: string; dataset: ReturnType<typeof openDataset> } {
+  try {
+    const dataDir = locateData();
+    return { dataDir, dataset: openDataset(dataDir, { verify }) };
+  } catch (e) {
+    // DatasetError messages say what to run; no stack for those.
+    const message = e instanceof Error ? e.message : String(e);
+    return fail(/npm run build/.test(message) ? message : `Cannot load the dataset: ${message}. Run \`npm run build\` to compile it.`);
+  }
 }
 
 /** Everything after the dataset: the state store (Redis is awaited), the app, the listener. */
 async function main(): Promise<void> {
+  const { dataDir, dataset } = openInitialDataset();
   const now = (): number => Date.now();
   // Redis: fail closed while it is down (503 STORE_UNAVAILABLE), but refuse to start without it.
   let store: Store;
@@ -109,7 +134,14 @@ async function main(): Promise<void> {
   } catch (e) {
     fail(e instanceof Error ? e.message : String(e));
   }
-  const app = createApp({ engine, store: withOutageLog(store, consoleLogger), now, requireKey, dailyQuota, corsOrigins, logger: consoleLogger });
+  const appStore = withOutageLog(store, consoleLogger);
+  // One engine and app per dataset version: a swap replaces both, the request path stays as it was.
+  const holder = new DatasetHolder<unknown>(dataset, {
+    makeHandler: (ds) => createApp({ engine: createEngine(ds), store: appStore, now, requireKey, dailyQuota, corsOrigins, logger: consoleLogger }).fetch,
+    verify,
+    logger: consoleLogger,
+  });
+  const publish = envBool('RECIPES_SERVE_CLIENT', false) ? publishFiles({ dataRoot: publishedDataRoot(dataDir), clientDir: path.resolve('dist/client') }) : undefined;
 
   let draining = false;
   /** Set when the background verification finds a corrupt file: every request then gets 503. */
@@ -121,7 +153,7 @@ async function main(): Promise<void> {
     });
   let cut = 0;
   // While draining, runtime/serve/drain.ts makes every answer close its connection.
-  const listener = getRequestListener((req, env) => (corrupt !== undefined ? corruptResponse() : app.fetch(req, env)), {
+  const listener = getRequestListener(async (req, env) => (corrupt !== undefined ? corruptResponse() : ((await publish?.(req)) ?? holder.fetch(req, env))), {
     hostname,
     errorHandler: requestErrorResponse,
   });
@@ -139,9 +171,11 @@ async function main(): Promise<void> {
     consoleLogger.info('listening', {
       address: `${info.address}:${info.port}`,
       dataset: dataDir,
-      datasetVersion: engine.info.datasetVersion,
-      formatVersion: engine.info.formatVersion,
-      recipes: engine.info.recipeCount,
+      datasetVersion: dataset.manifest.datasetVersion,
+      formatVersion: dataset.manifest.formatVersion,
+      recipes: dataset.recipeCount,
+      pid: process.pid,
+      worker: cluster.isWorker ? cluster.worker?.id : undefined,
       state: redisUrl ? redactUrl(redisUrl) : stateDir,
       requireKey,
       dailyQuota,
@@ -152,7 +186,9 @@ async function main(): Promise<void> {
       // Set by dist/server.cjs (build/launcher.cjs): whether V8's code cache for the bundle was used.
       codeCache: (globalThis as Record<symbol, unknown>)[Symbol.for('recipe-db.codeCache')],
     });
-    if (verify === 'background') setTimeout(() => void verifyInBackground(), VERIFY_DELAY_MS);
+    // With workers, one of them hashes (the files are the same); a failure reaches all through the primary.
+    const verifier = !cluster.isWorker || process.env[VERIFY_WORKER_ENV] === '1';
+    if (verify === 'background' && verifier) setTimeout(() => void verifyInBackground(), VERIFY_DELAY_MS);
   });
 
   /**
@@ -166,11 +202,36 @@ async function main(): Promise<void> {
       await verifyDataset(dataset);
       consoleLogger.info('dataset verified', { dataset: dataDir, ms: Math.round(performance.now() - started) });
     } catch (e) {
-      corrupt = e instanceof Error ? e.message : String(e);
-      consoleLogger.error('dataset verification failed: refusing requests and exiting', { dataset: dataDir, error: corrupt });
-      shutdown('dataset verification failed', 1);
+      const error = e instanceof Error ? e.message : String(e);
+      if (cluster.isWorker) process.send?.({ type: 'corrupt', error } satisfies ClusterMessage);
+      refuseCorrupt(error);
     }
   }
+
+  function refuseCorrupt(error: string): void {
+    corrupt = error;
+    consoleLogger.error('dataset verification failed: refusing requests and exiting', { dataset: dataDir, error });
+    shutdown('dataset verification failed', 1);
+  }
+  process.on('message', (m: unknown) => {
+    if (isClusterMessage(m)) refuseCorrupt(m.error);
+  });
+
+  /** SIGHUP or a new `current`: serve the version it names, if it opens and verifies. */
+  const swap = (why: string): void => {
+    if (draining || corrupt !== undefined) return;
+    let dir: string;
+    try {
+      dir = locateData();
+    } catch (e) {
+      consoleLogger.error('dataset swap refused: still serving the previous version', { why, error: e instanceof Error ? e.message : String(e) });
+      return;
+    }
+    consoleLogger.info('dataset swap requested', { why, dataset: dir });
+    void holder.swapTo(dir);
+  };
+  process.on('SIGHUP', () => swap('SIGHUP'));
+  if (dataRoot !== undefined) watchPointer(path.join(dataRoot, CURRENT_POINTER_FILE), () => swap('current changed'));
 
   function shutdown(signal: string, exitCode = 0): void {
     if (draining) return;
@@ -185,4 +246,5 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main().catch((e: unknown) => fail(`Cannot start: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
+if (workers > 1 && cluster.isPrimary) runPrimary(workers, consoleLogger);
+else main().catch((e: unknown) => fail(`Cannot start: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));

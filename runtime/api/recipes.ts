@@ -6,7 +6,8 @@
 import { apiError } from '../errors.ts';
 import type { Engine } from '../query/engine.ts';
 import type { PageResult } from '../query/filter.ts';
-import { decodeQuery, parseNoParams, parsePopularQuery, parseRecipesQuery } from '../query/params.ts';
+import { adjustRecipe } from '../query/convert/adjust-recipe.ts';
+import { decodeQuery, parsePopularQuery, parseRecipeQuery, parseRecipesQuery } from '../query/params.ts';
 import { utf8 } from './bytes.ts';
 
 const LIST_TAIL = utf8(']}');
@@ -29,12 +30,16 @@ export function recipesBody(engine: Engine, rawQuery: string): Uint8Array {
   return recipeListBody(engine, result, page.offset, extra);
 }
 
-/** One Recipe object: the stored bytes, as in lists. `id` is the path segment, already decoded. */
+/**
+ * One Recipe object: the stored bytes, as in lists; with `servings` or `units`, the recipe
+ * adjusted (runtime/query/convert/). `id` is the path segment, already decoded.
+ */
 export function recipeBody(engine: Engine, id: string, rawQuery: string): Uint8Array {
-  parseNoParams(decodeQuery(rawQuery));
+  const adjustment = parseRecipeQuery(decodeQuery(rawQuery));
   const doc = engine.docById(id);
   if (doc === undefined) throw apiError('RECIPE_NOT_FOUND');
-  return engine.recordJson(doc);
+  if (adjustment.servings === undefined && adjustment.units === undefined) return engine.recordJson(doc);
+  return utf8(JSON.stringify(adjustRecipe(engine.record(doc), adjustment)));
 }
 
 /** Pages like /recipes, in the engine's popularity order (see FORMAT.md § 9 Popularity order). */

@@ -11,11 +11,10 @@ import type { Engine } from '../query/engine.ts';
 import { getPath } from 'hono/utils/url';
 import { ClientApiError, queryString } from './helpers.ts';
 import { currentDir, locate, openVersion, type OpenedVersion } from './open-version.ts';
-import { NeedBytes, type Source } from './source.ts';
+import type { Source } from './source.ts';
+import { untilHeld } from './until-held.ts';
 import type { IngredientList, PantryList, Params, Recipe, RecipeList, SearchResults, VocabularyList } from './types.ts';
 
-/** Runs of one request before a lazy source is deemed not to converge (each run fetches what the last one missed). */
-const MAX_FETCH_ROUNDS = 32;
 /** Requests are resolved against this origin, as Hono's app.request() does. */
 const ORIGIN = 'http://localhost/';
 
@@ -60,15 +59,8 @@ export class Client {
   }
 
   async #answer(url: string): Promise<Answer> {
-    for (let round = 0; ; round++) {
-      const opened = this.#opened;
-      try {
-        return answerUrl(opened.engine, url);
-      } catch (e) {
-        if (!(e instanceof NeedBytes) || !this.source.fetchRanges || round >= MAX_FETCH_ROUNDS) throw e;
-        await this.source.fetchRanges(e.ranges);
-      }
-    }
+    const opened = this.#opened;
+    return untilHeld(this.source, () => answerUrl(opened.engine, url));
   }
 
   /** Reads `current` again: whether it names another version than the one answered from. */
@@ -85,7 +77,7 @@ export class Client {
    */
   async switch(): Promise<string> {
     const dir = await currentDir(this.source);
-    if (dir !== undefined && dir !== this.#opened.dir) this.#opened = await openVersion(this.source, dir);
+    if (dir !== undefined && dir !== this.#opened.dir) this.#opened = await untilHeld(this.source, () => openVersion(this.source, dir));
     return this.version;
   }
 
@@ -118,5 +110,6 @@ function notAllowed(url: string, method: string): Answer {
  * reader built before it resolves. Rejects with a DatasetError naming the file and the cause.
  */
 export async function openClient(source: Source): Promise<Client> {
-  return new Client(source, await openVersion(source, await locate(source)));
+  const dir = await locate(source);
+  return new Client(source, await untilHeld(source, () => openVersion(source, dir)));
 }

@@ -2,6 +2,7 @@
 export { openClient, Client, type UpdateCheck } from './client.ts';
 export { ClientApiError } from './helpers.ts';
 export { httpSource, type HttpSourceOptions } from './http-source.ts';
+export { lazyHttpSource, type LazyHttpOptions, type LazySource, type TransferStats } from './lazy-http-source.ts';
 export { memorySource, type MemoryFiles } from './memory-source.ts';
 export { NeedBytes, type ByteRange, type Source } from './source.ts';
 export { DatasetError } from '../data/dataset-error.ts';

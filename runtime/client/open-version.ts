@@ -66,6 +66,17 @@ export async function openVersion(source: Source, dir: string): Promise<OpenedVe
   for (const f of manifest.files) {
     if (!isSafePath(f.path)) throw new DatasetError(`${joinPath(where, MANIFEST_FILE)} lists a path outside the dataset: ${JSON.stringify(f.path)}. ${REBUILD}`);
     const p = dir + f.path;
+    if (source.lazyFiles && source.byteSource) {
+      actual.set(f.path, f.bytes);
+      held.set(f.path, source.byteSource(p, f.bytes, onDisk(f.path) ? undefined : f.sha256));
+      continue;
+    }
+    if (onDisk(f.path) && source.byteSource && !source.sha256) {
+      // Lazy mode: read by ranges, never whole, so no whole-file hash (README.md, Lazy mode).
+      actual.set(f.path, f.bytes);
+      held.set(f.path, source.byteSource(p, f.bytes));
+      continue;
+    }
     if (onDisk(f.path) && source.byteSource && source.sha256) {
       // Large files the core reads by positional reads: hashed as a stream, never held whole.
       const hash = await source.sha256(p).catch((e: Error) => {
@@ -93,6 +104,13 @@ export async function openVersion(source: Source, dir: string): Promise<OpenedVe
       return Math.min(b.length, into.length);
     },
   };
+  if (source.lazyFiles) {
+    // Lazy mode: each reader checks its container's magic and version when first built (on first use).
+    const ds = datasetOfFiles(new DatasetFiles(driver, sizes), manifest, false);
+    // The shard readers now, in this run (thrown away if it missed a byte): their offset tables must come from fetched bytes.
+    for (let n = 0; n < manifest.counts.shards; n++) ds.shard(n);
+    return { dir, manifest, engine: createEngine(ds) };
+  }
   checkHeads(where, manifest, (p, n) => held.get(p)?.read(0, n) ?? whole.get(p)!.subarray(0, n));
   const ds = datasetOfFiles(new DatasetFiles(driver, sizes), manifest, true);
   return { dir, manifest, engine: createEngine(ds) };

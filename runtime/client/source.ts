@@ -39,11 +39,25 @@ export interface Source {
    * holding it whole: file descriptors (fileSource), or ranges fetched on demand that throw
    * NeedBytes until fetched (lazy mode). Absent: the file is got whole.
    */
-  byteSource?(path: string, size: number): ByteSource;
+  byteSource?(path: string, size: number, sha256?: string): ByteSource;
+  /**
+   * Optional (lazy mode): every file, not only the large ones, is read through byteSource, so
+   * opening fetches the manifest alone and each reader is built on its first use. A small file
+   * is then given with its manifest SHA-256: the source fetches it whole on its first read and
+   * checks it before any byte is used.
+   */
+  readonly lazyFiles?: boolean;
   /** Optional: the SHA-256 (hex) of a file without holding it whole (fileSource streams it). */
   sha256?(path: string): Promise<string>;
   /** Optional (lazy mode): fetches the ranges a NeedBytes named, so that the next run finds them. */
   fetchRanges?(ranges: readonly ByteRange[]): Promise<void>;
+  /**
+   * Optional (lazy mode that reads on over zeros, lazy-http-source.ts): how many reads ever missed
+   * (a run during which it grew read zeros and is thrown away), and the ranges missed since the
+   * last call (fetched as one batch before the run is repeated).
+   */
+  missCount?(): number;
+  takeMisses?(): ByteRange[];
 }
 
 /** A path inside the location: relative, '/'-separated, no '..' or empty segment (a dataset lists only such paths). */

@@ -11,10 +11,10 @@ import { VERIFY_CHUNK, type FileDriver } from './files.ts';
 
 /**
  * A ByteSource over a file descriptor: each read is one pread. The descriptor is opened on the
- * first read (so that creating a source costs nothing) and stays open for the life of the process
- * (datasets are immutable once published).
+ * first read (so that creating a source costs nothing) and stays open until close(), when the
+ * dataset stops being served (a hot swap; datasets are immutable once published).
  */
-export function fileSource(file: string, size: number): ByteSource {
+export function fileSource(file: string, size: number): ByteSource & { close(): void } {
   let fd: number | undefined;
   const readInto = (position: number, length: number, into: Uint8Array, start: number): number => {
     fd ??= fs.openSync(file, 'r');
@@ -35,6 +35,10 @@ export function fileSource(file: string, size: number): ByteSource {
       return got === buf.length ? buf : buf.subarray(0, got);
     },
     readInto,
+    close() {
+      if (fd !== undefined) fs.closeSync(fd);
+      fd = undefined;
+    },
   };
 }
 

@@ -48,6 +48,8 @@ const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
 export class DatasetFiles {
   readonly #bytes = new Map<string, Uint8Array>();
   readonly #sources = new Map<string, ByteSource>();
+  /** Descriptors to release when the dataset is no longer served. */
+  readonly #closers: (() => void)[] = [];
 
   /** `sizes`: every manifest-listed file, already checked (listing.ts checkListing); `sha256`: their hex digests from the manifest. */
   constructor(
@@ -120,8 +122,18 @@ export class DatasetFiles {
     if (s) return s;
     const size = this.sizeOf(p);
     s = onDisk(p) ? this.driver.source(p, size) : bufferSource(this.load(p));
+    // A driver's source over a descriptor (file-source.ts) can release it.
+    const closable = s as ByteSource & { close?: () => void };
+    if (closable.close) this.#closers.push(() => closable.close!());
     this.#sources.set(p, s);
     return s;
+  }
+
+  /** Releases every descriptor and drops the loaded bytes (the dataset is no longer served). */
+  close(): void {
+    for (const close of this.#closers.splice(0)) close();
+    this.#sources.clear();
+    this.#bytes.clear();
   }
 
   /** Any file's bytes: in-memory files as kept, on-disk files read whole on each call. */

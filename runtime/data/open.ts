@@ -57,6 +57,14 @@ export function openDataset(dir: string, options: OpenOptions = {}): Dataset {
 }
 
 /**
+ * Releases a dataset's file descriptors and loaded bytes once nothing reads it any more (the
+ * server's hot swap closes the old version after its last in-flight request).
+ */
+export function closeDataset(ds: Dataset): void {
+  filesOf.get(ds)?.close();
+}
+
+/**
  * Checks every listed file's SHA-256 without blocking the event loop for long: in-memory files
  * are hashed from the buffer that is served (loading it first, in chunks, if no request has yet), on-disk
  * files are read again in chunks. Then builds every reader not built yet (shard offset tables

@@ -14,6 +14,8 @@ import { isSlug } from '../format/slug.ts';
 import type { NumericField } from '../format/constants.ts';
 import { COURSES, CUISINES, DIETS, NUTRITION_PRESETS, TIME_PRESETS, type NumericBound } from '../format/vocabulary.ts';
 import { FACET_NAMES, type FacetName, type PageRequest, type RecipeFilter } from './filter.ts';
+import type { Adjustment } from './convert/adjust-recipe.ts';
+import { UNIT_SYSTEMS, type UnitSystem } from './convert/units.ts';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -292,7 +294,31 @@ export function parseIngredientsQuery(params: URLSearchParams): IngredientsQuery
   return out;
 }
 
-/** Endpoints without parameters (GET /recipes/{id}, /vocabularies): any name → 400. */
+/** GET /recipes/{id}: `servings` and `units` (see convert/adjust-recipe.ts). */
+export const RECIPE_PARAMS = ['servings', 'units'] as const;
+/** Servings above this are not a kitchen's (and keep every scaled amount a finite, readable number). */
+export const MAX_SERVINGS = 1000;
+const POSITIVE_DECIMAL = /^[0-9]{1,4}(?:\.[0-9]{1,3})?$/;
+
+/** `servings`: a decimal number in (0, MAX_SERVINGS], such as 4 or 2.5; `units`: metric or us. */
+export function parseRecipeQuery(params: URLSearchParams): Adjustment {
+  const v = checkNames(params, RECIPE_PARAMS);
+  const out: Adjustment = {};
+  const servings = v.get('servings');
+  if (servings !== undefined) {
+    const n = Number(servings);
+    if (!POSITIVE_DECIMAL.test(servings) || !(n > 0) || n > MAX_SERVINGS) throw apiError('INVALID_SERVINGS', { value: servings, max: MAX_SERVINGS });
+    out.servings = n;
+  }
+  const units = v.get('units');
+  if (units !== undefined) {
+    if (!(UNIT_SYSTEMS as readonly string[]).includes(units)) throw apiError('INVALID_UNITS', { value: units });
+    out.units = units as UnitSystem;
+  }
+  return out;
+}
+
+/** Endpoints without parameters (/vocabularies, ...): any name → 400. */
 export function parseNoParams(params: URLSearchParams): void {
   checkNames(params, []);
 }

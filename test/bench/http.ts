@@ -48,10 +48,11 @@ export interface ServerStart {
   rssAfterLoadMB?: number;
 }
 
-export async function startServer(bin: string, dataDir: string, stateDir: string): Promise<ServerStart> {
+/** `workers`: RECIPES_WORKERS (1, a single process, unless the run compares worker counts). */
+export async function startServer(bin: string, dataDir: string, stateDir: string, workers = 1): Promise<ServerStart> {
   const port = await freePort();
   fs.mkdirSync(stateDir, { recursive: true });
-  const env = childEnv({ PORT: String(port), HOST: '127.0.0.1', RECIPES_DATA: dataDir, RECIPES_STATE: stateDir, RECIPES_DAILY_QUOTA: '1000000000', RECIPES_REQUIRE_KEY: 'false' });
+  const env = childEnv({ PORT: String(port), HOST: '127.0.0.1', RECIPES_DATA: dataDir, RECIPES_STATE: stateDir, RECIPES_DAILY_QUOTA: '1000000000', RECIPES_REQUIRE_KEY: 'false', RECIPES_WORKERS: String(workers) });
   const since = performance.now();
   const child = spawn(process.execPath, [bin], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -174,4 +175,43 @@ export async function httpBench(o: HttpOptions): Promise<{ start: ServerStart; r
     await stop(start.child);
     fs.rmSync(state, { recursive: true, force: true });
   }
+}
+
+export interface WorkersResult {
+  workers: number;
+  route: string;
+  reqPerSec: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+/**
+ * RECIPES_WORKERS compared (issue 22, item 8): req/s of one cheap and one search-bound route with
+ * each worker count, each after the background verification, on the same dataset and settings.
+ */
+export async function workersBench(o: Omit<HttpOptions, 'pantryIngredients'>, counts: readonly number[] = [1, 2]): Promise<WorkersResult[]> {
+  const out: WorkersResult[] = [];
+  for (const workers of counts) {
+    const state = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-workers-'));
+    const start = await startServer(o.bins.server, o.dataDir, state, workers);
+    const base = `http://127.0.0.1:${start.port}`;
+    try {
+      await start.verified;
+      const list = (await (await fetch(`${base}/recipes?limit=1`)).json()) as { recipes?: { id: string }[] };
+      const paths: [string, string][] = [
+        ['/recipes/{id}', `/recipes/${list.recipes?.[0]?.id ?? 'unknown'}`],
+        ['/search', `/search?query=${encodeURIComponent(o.searchQuery)}`],
+      ];
+      for (const [route, p] of paths) {
+        o.log(`http workers=${workers} ${route}…`);
+        await settle(`${base}/healthz`);
+        out.push({ workers, route, ...(await load(base + p, o.connections, o.seconds)) });
+      }
+    } finally {
+      await stop(start.child);
+      fs.rmSync(state, { recursive: true, force: true });
+    }
+  }
+  return out;
 }

@@ -1,6 +1,7 @@
 /** Renders the bench results (results.json) as the markdown report. */
+import os from 'node:os';
 import type { LatencyResult } from './latency.ts';
-import type { RouteResult, ServerStart } from './http.ts';
+import type { RouteResult, ServerStart, WorkersResult } from './http.ts';
 import type { Timing } from './measure.ts';
 import type { Profile } from './fidelity.ts';
 
@@ -54,6 +55,8 @@ export interface SizeResult {
     };
     routes: RouteResult[];
     rssAfterLoadMB?: number;
+    /** req/s per RECIPES_WORKERS value. */
+    workers?: WorkersResult[];
   };
 }
 
@@ -206,6 +209,10 @@ export function renderReport(r: BenchResults): string {
     for (const x of s.http.routes) {
       if (x.na) L.push(`| ${x.route} | — | n/a: ${x.na.replace(/\|/g, '\\|').replace(/\n/g, ' ')} | | | | | |`);
       else L.push(`| ${x.route} | ${fmt(x.bytes)} | ${fmt(x.server?.reqPerSec)} | ${fmt(x.server?.p99Ms)} ms | ${fmt(x.server?.errors)} | ${fmt(x.ceiling?.reqPerSec)} | ${fmt(x.ceiling?.p99Ms)} ms | ${fmt((x.ratio ?? 0) * 100)}% |`);
+    }
+    if (s.http.workers?.length) {
+      L.push('', `RECIPES_WORKERS at ${s.label} (same load; this machine has ${os.availableParallelism()} CPUs, shared with the load generator):`, '', '| workers | route | req/s | p99 | non-2xx | errors/timeouts |', '|---:|---|---:|---:|---:|---:|');
+      for (const w of s.http.workers) L.push(`| ${w.workers} | ${w.route} | ${fmt(w.reqPerSec)} | ${fmt(w.p99Ms)} ms | ${fmt(w.non2xx)} | ${fmt(w.errors)} |`);
     }
   }
   if (r.errors.length) L.push('', '## Errors', '', ...r.errors.map((e) => `- ${e.replace(/\n/g, ' ').slice(0, 400)}`));

@@ -25,10 +25,11 @@ import { learnModel } from './synth/learn.ts';
 import { generateSynthetic } from './synth/generate.ts';
 import { prepareDatasetDir } from './synth/dataset-dir.ts';
 import { childEnv, FOREIGN_ENV, run } from './proc.ts';
-import { coldStartMedian, httpBench } from './http.ts';
+import { coldStartMedian, httpBench, workersBench } from './http.ts';
 import { profileDataset } from './fidelity.ts';
 import { renderReport, type BenchResults, type BuildResult, type ColdResult, type SizeResult } from './report.ts';
 import type { LatencyResult } from './latency.ts';
+import { clientBrowserReport } from './client-browser.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -139,7 +140,7 @@ async function measureHttp(s: SizeResult, dataDir: string, bins: Awaited<ReturnT
     log(`${s.label}: server cold starts, beside the floors (bare node:http, one-route Hono)`);
     const runs = quick ? 1 : 5;
     const state = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cold-'));
-    const serverEnv = { RECIPES_DATA: dataDir, RECIPES_STATE: state, RECIPES_DAILY_QUOTA: '1000000000' };
+    const serverEnv = { RECIPES_DATA: dataDir, RECIPES_STATE: state, RECIPES_DAILY_QUOTA: '1000000000', RECIPES_WORKERS: '1' };
     const coldStart = {
       runs,
       nodeHttp: await coldStartMedian([bins.hello, 'http'], '/', {}, runs),
@@ -153,6 +154,8 @@ async function measureHttp(s: SizeResult, dataDir: string, bins: Awaited<ReturnT
     const h = await httpBench({ bins, dataDir, connections: 50, seconds: httpSeconds, pantryIngredients: pantry, searchQuery: 'chicken', log });
     const { child: _child, verified: _verified, ...start } = h.start;
     s.http = { start, coldStart, routes: h.routes, rssAfterLoadMB: h.rssAfterLoadMB };
+    log(`${s.label}: http with 1 and 2 workers`);
+    s.http.workers = await workersBench({ bins, dataDir, connections: 50, seconds: httpSeconds, searchQuery: 'chicken', log });
     // A non-2xx answer is an error; socket errors and timeouts under load are slowness, shown in the table.
     for (const x of h.routes) if (x.server && x.server.non2xx > 0) errors.push(`${s.label}: HTTP ${x.route}: ${x.server.non2xx} non-2xx answers under load`);
   } catch (e) {
@@ -247,6 +250,12 @@ if (real.recipes > 0) {
   real.profile = profileDataset(realDir);
   // Quick mode only learns from the real dataset; its figures come from the synthetic size.
   if (!quick) await measureSize(real, realDir, bins, PANTRY);
+  // The offline client in Chromium at the real dataset (bundle size, cold transfer per route, warm latency).
+  try {
+    fs.writeFileSync(path.join(OUT, `${quick ? 'quick-' : ''}client.md`), await clientBrowserReport(realDir));
+  } catch (e) {
+    errors.push(`client in Chromium: ${(e as Error).message.slice(0, 300)}`);
+  }
   const measured: { s: SizeResult; dir: string }[] = [];
   log('learning the synthetic model');
   const model = learnModel(realDir);

@@ -34,7 +34,7 @@ export async function startServer(env: Record<string, string> = {}, stateDir?: s
   const p = port ?? (await freePort());
   const child = spawn(process.execPath, [ENTRY], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(p), HOST: '127.0.0.1', RECIPES_STATE: join(state, 'state'), RECIPES_VERIFY: 'size', ...env },
+    env: { ...process.env, PORT: String(p), HOST: '127.0.0.1', RECIPES_STATE: join(state, 'state'), RECIPES_VERIFY: 'size', RECIPES_WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -2,6 +2,7 @@
 import { COURSES, CUISINES, DIETS, NUTRITION_PRESETS, TIME_PRESETS } from '../../format/vocabulary.ts';
 import { SLUG_PATTERN_SOURCE as SLUG_PATTERN } from '../../format/slug.ts';
 import { FACET_NAMES } from '../../query/filter.ts';
+import { MAX_SERVINGS } from '../../query/params.ts';
 
 const LANGUAGE_PATTERN = '^[A-Za-z]{2}$';
 
@@ -63,6 +64,18 @@ export const RECIPES_PARAMETERS = [
 
 export const RECIPE_ID_PARAMETERS = [
   { name: 'id', in: 'path', required: true, description: 'Opaque recipe id from a list response.', schema: { type: 'string' } },
+  {
+    name: 'servings',
+    in: 'query',
+    description: `Scale every quantity (\`value\` and \`max\`) from the recipe's servings to this many: a number greater than 0 and at most ${MAX_SERVINGS}, up to 3 decimals, such as 4 or 2.5. Amounts are rounded for cooks (fractions of cups and spoons, grams to whole or 5 g). Each ingredient gains \`adjustedDisplay\`, its line rewritten; \`servings\` becomes \`{quantity, original}\`. On a recipe that does not say how many it serves (\`servings.original\` empty) it gives 400 \`SERVINGS_UNKNOWN\`; any other value gives 400 \`INVALID_SERVINGS\`.`,
+    schema: { type: 'number', exclusiveMinimum: 0, maximum: MAX_SERVINGS, examples: [4] },
+  },
+  {
+    name: 'units',
+    in: 'query',
+    description: '`metric` or `us`: weights and volumes in that system (g, kg, ml, l ↔ oz, lb, tsp, tbsp, cup; the US cup is 236.6 ml). Teaspoons and tablespoons stay spoons in metric; counts, cloves, pinches, cans and the like are never converted. Each ingredient gains `adjustedDisplay`. Any other value gives 400 `INVALID_UNITS`.',
+    schema: { type: 'string', enum: ['metric', 'us'] },
+  },
 ];
 
 export const INGREDIENTS_PARAMETERS = [

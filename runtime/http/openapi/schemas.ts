@@ -11,10 +11,18 @@ const ingredientLine = {
   type: 'object',
   required: ['display', 'name', 'optional'],
   properties: {
-    display: str,
+    display: { type: 'string', description: 'The ingredient line as written.' },
+    adjustedDisplay: {
+      type: 'string',
+      description: 'Only with `servings` or `units` (GET /recipes/{id}): the line rewritten for the adjusted amount (its first amount and, for a weight or volume, its unit), equal to `display` when the amount did not change.',
+    },
     name: str,
     optional: { type: 'boolean' },
-    quantity: { type: 'object', properties: { unit: str, value: { type: 'number' } } },
+    quantity: {
+      type: 'object',
+      required: ['unit', 'value'],
+      properties: { unit: str, value: { type: 'number' }, max: { type: 'number', description: 'Upper end of a range such as "2-3 cups".' } },
+    },
     preparation: str,
     note: str,
   },

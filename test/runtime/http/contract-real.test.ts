@@ -295,3 +295,53 @@ describe('facet counts over the real dataset', () => {
     }
   });
 });
+
+describe('servings and units over the real dataset', () => {
+  const METRIC = new Set(['g', 'kg', 'ml', 'l', 'tsp', 'tbsp', 'mg', 'dkg', 'cl', 'dl']);
+  const US = new Set(['oz', 'lb', 'tsp', 'tbsp', 'cup', 'fl oz', 'pint', 'quart', 'gallon']);
+
+  it('documents adjustedDisplay in the served Ingredient schema', async () => {
+    const doc = (await t.get('/openapi.json')).body;
+    expect(JSON.stringify(doc.components.schemas.Recipe)).toContain('"adjustedDisplay"');
+  });
+
+  it('scales and converts every quantity, keeps display as written and matches the OpenAPI document', async () => {
+    const served = t.all.filter((r) => r.servings.original !== '' && r.ingredients.some((i) => i.quantity !== undefined)).slice(0, 40);
+    expect(served.length).toBeGreaterThan(10);
+    for (const recipe of served) {
+      for (const units of ['metric', 'us'] as const) {
+        const servings = recipe.servings.quantity * 2;
+        const r = await call(`/recipes/${recipe.id}?servings=${servings}&units=${units}`, '/recipes/{id}');
+        expect(r.status).toBe(200);
+        expect(r.body.servings).toEqual({ quantity: servings, original: recipe.servings.original });
+        expect(r.body.text).toEqual(recipe.text);
+        recipe.ingredients.forEach((before, k) => {
+          const after = r.body.ingredients[k];
+          expect(after.display).toBe(before.display);
+          expect(typeof after.adjustedDisplay).toBe('string');
+          if (before.quantity === undefined) return expect(after.quantity).toBeUndefined();
+          const inSystem = units === 'metric' ? METRIC : US;
+          if (METRIC.has(before.quantity.unit) || US.has(before.quantity.unit)) expect(inSystem.has(after.quantity.unit), `${before.display} → ${after.quantity.unit}`).toBe(true);
+          else expect(after.quantity).toEqual({ ...before.quantity, value: after.quantity.value, ...(after.quantity.max === undefined ? {} : { max: after.quantity.max }) });
+          if (before.quantity.unit === after.quantity.unit) expect(after.quantity.value).toBeGreaterThanOrEqual(before.quantity.value);
+        });
+      }
+    }
+  });
+
+  it('answers 400 SERVINGS_UNKNOWN for servings on a recipe without servings, and still converts its units', async () => {
+    const recipe = t.all.find((r) => r.servings.original === '')!;
+    const r = await call(`/recipes/${recipe.id}?servings=2`, '/recipes/{id}');
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('SERVINGS_UNKNOWN');
+    expect(r.body.error.message).toContain("'servings'");
+    expect((await call(`/recipes/${recipe.id}?units=us`, '/recipes/{id}')).status).toBe(200);
+  });
+
+  it('serves the stored bytes when neither parameter is given', async () => {
+    const recipe = t.all[3]!;
+    const res = await t.app.request(`/recipes/${recipe.id}`, { headers: { Authorization: `Bearer ${t.key}` } });
+    const stored = t.engine.recordJson(t.engine.docById(recipe.id)!);
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength))).toBe(true);
+  });
+});

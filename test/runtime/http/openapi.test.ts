@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { get, makeApp } from '../../helpers/app-fixture.ts';
-import { INGREDIENTS_PARAMS, POPULAR_PARAMS, RECIPES_PARAMS } from '../../../runtime/query/params.ts';
+import { INGREDIENTS_PARAMS, POPULAR_PARAMS, RECIPE_PARAMS, RECIPES_PARAMS } from '../../../runtime/query/params.ts';
 import { ROUTED_PATHS } from '../../../runtime/http/create-app.ts';
 import { PANTRY_PARAMS } from '../../../runtime/query/pantry/params.ts';
 import { SEARCH_PARAMS } from '../../../runtime/query/search/params.ts';
@@ -19,6 +19,7 @@ describe('GET /openapi.json', () => {
     expect(documented).toEqual(routed);
     const names = (path: string) => doc.paths[path]!.get.parameters.filter((p) => p.in === 'query').map((p) => p.name).sort();
     expect(names('/recipes')).toEqual([...RECIPES_PARAMS].sort());
+    expect(names('/recipes/{id}')).toEqual([...RECIPE_PARAMS].sort());
     expect(names('/popular')).toEqual([...POPULAR_PARAMS].sort());
     expect(names('/ingredients')).toEqual([...INGREDIENTS_PARAMS].sort());
     expect(names('/pantry')).toEqual([...PANTRY_PARAMS].sort());

@@ -228,8 +228,52 @@ describe('GET /recipes/{id}', () => {
     }
   });
 
-  it('rejects query parameters on a single recipe', async () => {
-    expect((await get(f, '/recipes/r0000000000a3?fields=title', key)).status).toBe(400);
+  it('rejects query parameters on a single recipe other than servings and units', async () => {
+    const r = await get(f, '/recipes/r0000000000a3?fields=title', key);
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('UNKNOWN_PARAMETER');
+    expect(r.body.error.message).toContain('The accepted parameters are servings, units.');
+  });
+});
+
+describe('GET /recipes/{id}?servings=&units=', () => {
+  const one = (q: string) => get(f, `/recipes/r0000000000a3${q}`, key);
+
+  it('answers the stored record bytes exactly when neither parameter is given', async () => {
+    const doc = f.engine.docById('r0000000000a3')!;
+    expect((await one('')).text).toBe(new TextDecoder().decode(f.engine.recordJson(doc)));
+  });
+
+  it('scales to the servings asked and adds adjustedDisplay beside each display', async () => {
+    const r = await one('?servings=8&units=metric');
+    expect(r.status).toBe(200);
+    expect(r.body.servings).toEqual({ quantity: 8, original: '4' });
+    for (const i of r.body.ingredients) expect(i.adjustedDisplay).toBe(i.display);
+    const { servings, ingredients, ...rest } = r.body;
+    const { servings: s0, ingredients: i0, ...stored } = RECIPES[2]!;
+    expect(rest).toEqual(stored);
+  });
+
+  it.each([
+    ['servings=0', 'INVALID_SERVINGS'], ['servings=-2', 'INVALID_SERVINGS'], ['servings=abc', 'INVALID_SERVINGS'],
+    ['servings=1001', 'INVALID_SERVINGS'], ['servings=1e3', 'INVALID_SERVINGS'], ['servings=', 'INVALID_SERVINGS'],
+    ['servings=Infinity', 'INVALID_SERVINGS'], ['units=imperial', 'INVALID_UNITS'], ['units=', 'INVALID_UNITS'], ['units=US', 'INVALID_UNITS'],
+  ])('answers 400 naming the parameter for %s', async (q, code) => {
+    const r = await one(`?${q}`);
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe(code);
+    expect(r.body.error.message).toContain(`'${q.split('=')[0]}'`);
+  });
+
+  it('accepts fractional servings such as 2.5', async () => {
+    const r = await one('?servings=2.5');
+    expect(r.status).toBe(200);
+    expect(r.body.servings.quantity).toBe(2.5);
+  });
+
+  it('checks the parameters before the id, like every other route (a bad value on an unknown id is 400)', async () => {
+    expect((await get(f, '/recipes/nope?units=x', key)).status).toBe(400);
+    expect((await get(f, '/recipes/nope?units=us', key)).status).toBe(404);
   });
 });
 

@@ -1,0 +1,159 @@
+/**
+ * Lazy mode over HTTP: a dataset on any static host that answers Range requests. Opening fetches
+ * `current`, the manifest and the heads and offset tables of the record shards; every other file
+ * is fetched when a query first reads it (Source.lazyFiles): a small file (bitmap and numeric
+ * indexes, catalog, ids, popular) whole, in one request, checked against the manifest's SHA-256
+ * before any byte is used; the record shards (4 KiB blocks) and the search index (16 KiB blocks)
+ * by ranges (range-store.ts), the misses of one run fetched in one batch of requests, adjacent
+ * blocks merged into one request. Files of a version directory are immutable, so what was
+ * fetched is kept for the life of the source; `current` is fetched afresh every time.
+ *
+ * Ranges of the two big files cannot be checked against the manifest's SHA-256 (a hash of the
+ * whole file): they are checked for their length and the file's total size only, until the
+ * format carries a checksum per block.
+ */
+import { CURRENT_POINTER_FILE } from '../format/constants.ts';
+import { RangeStore } from './range-store.ts';
+import { sha256Hex } from './sha256.ts';
+
+/** Default block size of the record shards' ranges (4 KiB; 1-16 KiB is sensible). */
+export const RECORD_BLOCK_SIZE = 4 * 1024;
+import type { ByteRange, Source } from './source.ts';
+
+export interface LazyHttpOptions {
+  fetch?: typeof fetch;
+  /** Block size for the search index (default range-store.ts BLOCK_SIZE, 16 KiB). */
+  blockSize?: number;
+  /** Block size for the record shards (default 4 KiB: a record is about 500 bytes, and a page of records is scattered). */
+  recordBlockSize?: number;
+  /** Range requests in flight at once (default 6, what a browser allows per host over HTTP/1.1). */
+  concurrency?: number;
+}
+
+/** What a lazy source has fetched (for measurements and tests). */
+export interface TransferStats {
+  requests: number;
+  bytes: number;
+}
+
+export interface LazySource extends Source {
+  readonly stats: TransferStats;
+}
+
+export function lazyHttpSource(url: string | URL, options: LazyHttpOptions = {}): LazySource {
+  const base = new URL(url);
+  if (!base.pathname.endsWith('/')) base.pathname += '/';
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  // Records are decoded per read, never cached: zeros there cannot outlive a discarded run, so a
+  // records run reads on over misses (one batch per page); the search index caches what it decodes, so its reads are strict.
+  const records = new RangeStore(options.recordBlockSize ?? RECORD_BLOCK_SIZE);
+  const others = new RangeStore(options.blockSize);
+  const isRecords = (p: string) => /(^|\/)records\//.test(p);
+  const storeOf = (p: string) => (isRecords(p) ? records : others);
+  const sizes = new Map<string, number>();
+  /** Small files, fetched whole on their first read and checked against the manifest's SHA-256. */
+  const checksums = new Map<string, string>();
+  const whole = new Map<string, Promise<Uint8Array | undefined>>();
+  const stats: TransferStats = { requests: 0, bytes: 0 };
+
+  async function fetchOk(target: URL, init?: RequestInit): Promise<Response | undefined> {
+    let res: Response;
+    stats.requests++;
+    try {
+      res = await doFetch(target, init);
+    } catch (e) {
+      throw new Error(`${target.href} could not be fetched: ${(e as Error).message}`);
+    }
+    if (res.status === 404) return undefined;
+    if (!res.ok) throw new Error(`${target.href} answered HTTP ${res.status}`);
+    return res;
+  }
+
+  async function getWhole(p: string): Promise<Uint8Array | undefined> {
+    const res = await fetchOk(new URL(p, base), p === CURRENT_POINTER_FILE ? { cache: 'no-cache' } : undefined);
+    if (!res) return undefined;
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    stats.bytes += bytes.length;
+    return bytes;
+  }
+
+  async function fetchSpan(path: string, start: number, end: number): Promise<void> {
+    const target = new URL(path, base);
+    const size = sizes.get(path)!;
+    const res = await fetchOk(target, { headers: { Range: `bytes=${start}-${end - 1}` } });
+    if (!res) throw new Error(`${target.href} is missing (HTTP 404)`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    stats.bytes += bytes.length;
+    const sha = checksums.get(path);
+    if (sha !== undefined && bytes.length === size && (await sha256Hex(bytes)) !== sha) {
+      throw new Error(`${target.href} does not match its SHA-256 in the manifest (corrupt or altered)`);
+    }
+    if (res.status === 200) {
+      // A host without Range support sends the whole file: keep it all.
+      if (bytes.length !== size) throw new Error(`${target.href} is ${bytes.length} bytes, the manifest says ${size}`);
+      storeOf(path).put(path, 0, bytes);
+      return;
+    }
+    const m = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(res.headers.get('Content-Range') ?? '');
+    if (res.status !== 206 || !m || Number(m[1]) !== start || Number(m[2]) !== end - 1 || bytes.length !== end - start) {
+      throw new Error(`${target.href} answered bytes ${start}-${end - 1} with HTTP ${res.status} ${res.headers.get('Content-Range') ?? 'and no Content-Range'} (${bytes.length} bytes)`);
+    }
+    if (m[3] !== '*' && Number(m[3]) !== size) throw new Error(`${target.href} is ${m[3]} bytes, the manifest says ${size}`);
+    storeOf(path).put(path, start, bytes);
+  }
+
+  return {
+    location: base.href,
+    stats,
+    get(p) {
+      if (p === CURRENT_POINTER_FILE) return getWhole(p);
+      let got = whole.get(p);
+      if (!got) {
+        got = getWhole(p);
+        whole.set(p, got);
+        got.catch(() => whole.delete(p));
+      }
+      return got;
+    },
+    lazyFiles: true,
+    byteSource(p, size, sha256) {
+      sizes.set(p, size);
+      if (sha256 !== undefined) checksums.set(p, sha256);
+      return storeOf(p).source(p, size, !isRecords(p));
+    },
+    missCount: () => records.missTotal + others.missTotal,
+    takeMisses: () => [...records.takeMisses(), ...others.takeMisses()],
+    async fetchRanges(ranges) {
+      // A checksummed file is fetched whole, in one request, so that it can be checked.
+      const widened = ranges.map((r) => (checksums.has(r.path) ? { path: r.path, start: 0, end: sizes.get(r.path)! } : r));
+      const spans = [records, others].flatMap((store) =>
+        mergeSpans(widened.filter((r) => storeOf(r.path) === store), store.blockSize, sizes).filter((s) => !isHeld(store, s)),
+      );
+      const limit = options.concurrency ?? 6;
+      for (let i = 0; i < spans.length; i += limit) {
+        await Promise.all(spans.slice(i, i + limit).map((s) => fetchSpan(s.path, s.start, s.end)));
+      }
+    },
+  };
+}
+
+function isHeld(store: RangeStore, s: ByteRange): boolean {
+  for (let b = Math.floor(s.start / store.blockSize); b * store.blockSize < s.end; b++) if (!store.has(s.path, b)) return false;
+  return true;
+}
+
+/** Block-aligned spans, clamped to each file's size, adjacent or overlapping ones merged: one request each. */
+export function mergeSpans(ranges: readonly ByteRange[], blockSize: number, sizes: ReadonlyMap<string, number>): ByteRange[] {
+  const out: ByteRange[] = [];
+  const sorted = [...ranges].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.start - b.start));
+  for (const r of sorted) {
+    const size = sizes.get(r.path) ?? r.end;
+    const start = Math.floor(r.start / blockSize) * blockSize;
+    const end = Math.min(size, Math.ceil(r.end / blockSize) * blockSize);
+    if (start >= end) continue;
+    const last = out[out.length - 1];
+    if (last && last.path === r.path && start <= last.end) last.end = Math.max(last.end, end);
+    else out.push({ path: r.path, start, end });
+  }
+  return out;
+}

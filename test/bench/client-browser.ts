@@ -1,0 +1,98 @@
+/**
+ * The offline client in headless Chromium at a compiled dataset (`npm run bench` writes it to
+ * out/client.md; alone: `npx tsx test/bench/client-browser.ts [<dataset root>]`, default dist/data):
+ * the bundle's size (minified, gzipped), then per route a cold page (a fresh context: nothing
+ * fetched) opening the client in lazy mode over a loopback static server and answering its first
+ * query, counting the data requests and bytes the server sent for opening and for the query, and
+ * the warm latency of the same query in the page beside the engine's in-process answer.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { performance } from 'node:perf_hooks';
+import { answerUrl } from '../../runtime/api/answer.ts';
+import { openDataset } from '../../runtime/data/open.ts';
+import { resolveDataDir } from '../../runtime/data/manifest.ts';
+import { createEngine } from '../../runtime/query/create-engine.ts';
+import { buildClientBundles } from '../helpers/client-bundle.ts';
+import { launchChromium } from '../helpers/chromium.ts';
+import { staticServer } from '../helpers/static-server.ts';
+import { FIRST_QUERIES } from './client-transfer.ts';
+
+const WARM_RUNS = 30;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function clientBrowserReport(root: string): Promise<string> {
+  // A dataset root (holding `current`) or one version directory: the client opens either.
+  const engine = createEngine(openDataset(fs.existsSync(path.join(root, 'manifest.json')) ? root : resolveDataDir(root)));
+  const firstId = (JSON.parse(new TextDecoder().decode(engine.recordJson(0))) as { id: string }).id;
+  const bundles = await buildClientBundles();
+  const index = fs.readFileSync(path.join(bundles.dir, 'index.mjs'));
+  fs.writeFileSync(path.join(bundles.dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>bench</title>\n');
+  fs.symlinkSync(path.resolve(root), path.join(bundles.dir, 'data'));
+  const server = await staticServer(bundles.dir);
+  const browser = await launchChromium();
+  const lines = [
+    `Bundle dist/client/index.mjs: ${kb(index.length)} minified, ${kb(gzipSync(index).length)} gzipped (budget 150 KB, 50 KB).`,
+    '',
+    `Dataset ${engine.info.datasetVersion} (${engine.info.recipeCount} recipes), Chromium, loopback static server with Range; data requests and bytes as sent by the server; warm: median of ${WARM_RUNS} in the page (request() and reading the body) beside answerUrl in process.`,
+    '',
+    '| first query (cold page) | open: requests, bytes | query: requests, bytes | total | warm ms: client / in-process |',
+    '|---|---|---|---|---|',
+  ];
+  try {
+    for (const q0 of FIRST_QUERIES) {
+      const q = q0.replace('{id}', firstId);
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${server.url}index.html`);
+      await page.addScriptTag({ type: 'module', content: "import * as client from '/index.mjs'; window.recipeClient = client;" });
+      await page.waitForFunction(() => 'recipeClient' in window);
+      const count = () => {
+        const data = server.stats.paths.filter((p) => p.startsWith('/data/'));
+        return { requests: data.length, bytes: server.stats.bytes };
+      };
+      const before = count();
+      await page.evaluate(async () => {
+        const w = window as unknown as { recipeClient: typeof import('../../runtime/client/index.ts'); c: unknown };
+        w.c = await w.recipeClient.openClient(w.recipeClient.httpSource(`${location.origin}/data/`, { lazy: true }));
+      });
+      const opened = count();
+      const warm = await page.evaluate(async ({ q, runs }) => {
+        const c = (window as unknown as { c: { request(p: string): Promise<Response> } }).c;
+        await (await c.request(q)).arrayBuffer();
+        const times: number[] = [];
+        for (let i = 0; i < runs; i++) {
+          const t = performance.now();
+          await (await c.request(q)).arrayBuffer();
+          times.push(performance.now() - t);
+        }
+        return times;
+      }, { q, runs: WARM_RUNS });
+      const done = count();
+      const url = new URL(q, 'http://localhost/').href;
+      const local: number[] = [];
+      for (let i = 0; i < WARM_RUNS; i++) {
+        const t = performance.now();
+        answerUrl(engine, url);
+        local.push(performance.now() - t);
+      }
+      await context.close();
+      const openReq = opened.requests - before.requests;
+      const openBytes = opened.bytes - before.bytes;
+      const qReq = done.requests - opened.requests;
+      const qBytes = done.bytes - opened.bytes;
+      lines.push(`| \`${q0}\` | ${openReq}, ${kb(openBytes)} | ${qReq}, ${kb(qBytes)} | ${openReq + qReq}, ${kb(openBytes + qBytes)} | ${median(warm).toFixed(2)} / ${median(local).toFixed(2)} |`);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+    fs.rmSync(bundles.dir, { recursive: true, force: true });
+  }
+  return lines.join('\n') + '\n';
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(await clientBrowserReport(path.resolve(process.argv[2] ?? 'dist/data')));
+}

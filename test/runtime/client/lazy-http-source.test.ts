@@ -1,0 +1,89 @@
+/**
+ * Lazy mode over HTTP against a plain static server on loopback: the client answers as the
+ * server does while fetching only the ranges of the record shard and the search index that the
+ * queries read, in few requests; a host without Range support still works (whole file); a host
+ * that answers wrong ranges or sizes is refused with the URL named, never answered from.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { lazyHttpSource, openClient } from '../../../runtime/client/index.ts';
+import { realApp } from '../../helpers/real-app.ts';
+import { staticServer, type StaticServer } from '../../helpers/static-server.ts';
+
+const versionDir = inject('realDataDir');
+const root = path.dirname(versionDir);
+let server: StaticServer;
+beforeAll(async () => {
+  server = await staticServer(root);
+});
+afterAll(() => server.close());
+
+const QUERIES = [
+  '/recipes?cuisine=italian&limit=20',
+  '/recipes?limit=100&offset=300',
+  '/search?query=chocolate%20cake',
+  '/search?query=Kartoffelsalat&language=de',
+  '/pantry?ingredients=rice,garlic,onion',
+  '/popular?limit=10',
+  '/ingredients?q=tom',
+  '/vocabularies',
+  '/recipes?cuisine=atlantis',
+];
+
+describe('lazyHttpSource', () => {
+  it('answers like the server while fetching a small part of the record shard, each query in a few rounds', async () => {
+    const { app, key } = await realApp();
+    const source = lazyHttpSource(server.url);
+    const client = await openClient(source);
+    expect(client.version).toBe(path.basename(versionDir));
+    for (const q of QUERIES) {
+      const ours = await client.request(q);
+      const theirs = await app.request(q, { headers: { Authorization: `Bearer ${key}` } });
+      expect([q, ours.status, await ours.text()]).toEqual([q, theirs.status, await theirs.text()]);
+    }
+    const shard = path.join(versionDir, 'records/00000.bin');
+    const shardBytes = (await import('node:fs')).statSync(shard).size;
+    const shardFetched = server.stats.paths.filter((p) => p.includes('records/'));
+    expect(shardFetched.every((p) => p.includes('bytes='))).toBe(true);
+    expect(source.stats.bytes).toBeLessThan(shardBytes / 2);
+  });
+
+  it('takes the whole file from a host that ignores Range', async () => {
+    const plain = await staticServer(root, { noRanges: true });
+    try {
+      const client = await openClient(lazyHttpSource(plain.url));
+      const res = await client.request('/recipes?limit=2');
+      expect(res.status).toBe(200);
+      expect(plain.stats.paths.filter((p) => p.includes('records/')).length).toBe(1);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('opens with the manifest and the shard heads alone, fetches a small file whole on first use and refuses it when it does not match its SHA-256', async () => {
+    const honest = lazyHttpSource(server.url);
+    await openClient(honest);
+    expect(honest.stats.bytes).toBeLessThan(100 * 1024);
+    const flipped = lazyHttpSource(server.url, {
+      fetch: async (input, init) => {
+        const res = await fetch(input, init);
+        if (!String(input).endsWith('/index/cuisine.bin')) return res;
+        const b = new Uint8Array(await res.arrayBuffer());
+        b[b.length - 1]! ^= 1;
+        return new Response(b, { status: res.status, headers: res.headers });
+      },
+    });
+    const client = await openClient(flipped);
+    expect((await client.request('/recipes?limit=1')).status).toBe(200);
+    await expect(client.request('/recipes?cuisine=italian')).rejects.toThrow(/index\/cuisine\.bin does not match its SHA-256 in the manifest/);
+  });
+
+  it('refuses a range answered with the wrong bytes or a file of another size, naming the URL', async () => {
+    const lying = (change: (res: Response) => Response) =>
+      lazyHttpSource(server.url, { fetch: async (input, init) => { const res = await fetch(input, init); return new Headers(init?.headers).has('Range') ? change(res) : res; } });
+    const shortBody = lying((res) => new Response(new Uint8Array(3), { status: 206, headers: res.headers }));
+    await expect(openClient(shortBody)).rejects.toThrow(/\/(records\/00000|search\/index)\.bin answered bytes 0-(\d+) with HTTP 206 bytes 0-\2\/\d+ \(3 bytes\)/);
+    const otherSize = lying((res) => new Response(res.body, { status: 206, headers: { 'Content-Range': res.headers.get('Content-Range')!.replace(/\/\d+$/, '/12') } }));
+    await expect(openClient(otherSize)).rejects.toThrow(/\/(records\/00000|search\/index)\.bin is 12 bytes, the manifest says \d+/);
+  });
+});
