@@ -178,6 +178,11 @@ export const ERRORS = {
     status: 503,
     message: () => 'The service is temporarily unavailable. Please try again shortly.',
   },
+  /** Dataset bytes failed a check on read (FORMAT.md § 11): never served, and the operator must rebuild. */
+  DATASET_CORRUPT: {
+    status: 503,
+    message: () => 'The service is temporarily unavailable. Please try again shortly.',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -203,6 +208,15 @@ export class ApiError extends Error {
 export function apiError<C extends ErrorCode>(code: C, ...args: ArgsOf<C>): ApiError {
   const build = ERRORS[code].message as (...a: ArgsOf<C>) => string;
   return new ApiError(code, build(...args));
+}
+
+/**
+ * Dataset bytes found wrong when read: a DatasetError (runtime/data) or a FormatError (a reader in
+ * runtime/format: a checksum, a bound, a doc out of range). Told apart by name so that this
+ * catalogue imports neither.
+ */
+export function isDatasetFault(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'DatasetError' || err.name === 'FormatError');
 }
 
 /** Seconds a client is asked to wait (Retry-After) after a 503 STORE_UNAVAILABLE. */

@@ -1,6 +1,6 @@
 import { RECORDS_PER_SHARD, PATHS } from '../../runtime/format/constants.ts';
-import { encodeContainer } from '../../runtime/format/container.ts';
-import type { ShardHeader } from '../../runtime/format/shard.ts';
+import { CRC_BYTES, encodeSealedShard } from '../../runtime/format/shard.ts';
+import { crc32c } from '../../runtime/format/crc32c.ts';
 import { encodeIdTable } from '../../runtime/format/id-table.ts';
 import type { PartWriter } from './types.ts';
 
@@ -8,8 +8,8 @@ import type { PartWriter } from './types.ts';
  * Record shards (RECORDS_PER_SHARD records each) and the id → doc table. Each shard is emitted
  * as soon as it is full, so at most one shard's records are held at a time.
  *
- * The bytes are encodeShard's (runtime/format/shard.ts: offsets, then one msgpack array
- * [id: str, json: bin] per record), written straight into one reused buffer instead of packing
+ * The bytes are encodeShard's (runtime/format/shard.ts: offsets and head CRC, then one msgpack
+ * array [id: str, json: bin] and its CRC-32C per record), written straight into one reused buffer instead of packing
  * each record on its own (test/build/write/write-dataset.test.ts checks they are the same).
  */
 export const recordsWriter: PartWriter = {
@@ -72,7 +72,7 @@ export class ShardBuilder {
   add(id: string, json: Uint8Array): void {
     const idBytes = Buffer.byteLength(id, 'utf8');
     const jsonBytes = json.length;
-    const need = this.#at + 1 + 5 + idBytes + 5 + jsonBytes;
+    const need = this.#at + 1 + 5 + idBytes + 5 + jsonBytes + CRC_BYTES;
     if (need > this.#body.length) {
       const grown = Buffer.allocUnsafe(Math.max(need, this.#body.length * 2));
       this.#body.copy(grown, 0, 0, this.#at);
@@ -92,16 +92,14 @@ export class ShardBuilder {
     at = writeHeader(body, at, 'bin', jsonBytes);
     body.set(json, at);
     at += jsonBytes;
-    this.#at = at;
+    body.writeUInt32LE(crc32c(body.subarray(this.#at, at)), at);
+    this.#at = at + CRC_BYTES;
   }
 
   /** The shard file (the bytes of encodeShard(firstDoc, records)). */
   encode(firstDoc: number): Buffer {
-    const offsets = Buffer.alloc(4 * (this.count + 1));
-    for (let i = 0; i < this.count; i++) offsets.writeUInt32LE(this.#offsets[i]!, 4 * i);
-    offsets.writeUInt32LE(this.#at, 4 * this.count);
-    const header: ShardHeader = { firstDoc, count: this.count };
-    return encodeContainer('shard', header, [offsets, this.#body.subarray(0, this.#at)]);
+    this.#offsets[this.count] = this.#at;
+    return encodeSealedShard(firstDoc, this.count, this.#offsets, [this.#body.subarray(0, this.#at)]);
   }
 
   reset(): void {

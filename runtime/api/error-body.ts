@@ -3,7 +3,7 @@
  * `{error:{message}}`; the code is an extra field clients may ignore). Shared by the server
  * (runtime/http/errors.ts re-exports it) and the offline client, so both answer the same bytes.
  */
-import { ApiError, apiError } from '../errors.ts';
+import { ApiError, apiError, isDatasetFault } from '../errors.ts';
 
 export interface RenderedError {
   status: number;
@@ -11,9 +11,9 @@ export interface RenderedError {
   headers: Record<string, string>;
 }
 
-/** Render an ApiError; anything else is the 500 of the catalogue (the caller logs it). */
+/** Render an ApiError; corrupt dataset bytes are 503 DATASET_CORRUPT; anything else is the 500 of the catalogue (the caller logs it). */
 export function renderError(err: unknown): RenderedError {
-  const e = err instanceof ApiError ? err : apiError('INTERNAL');
+  const e = err instanceof ApiError ? err : isDatasetFault(err) ? apiError('DATASET_CORRUPT') : apiError('INTERNAL');
   return {
     status: e.status,
     body: JSON.stringify({ error: { message: e.message, code: e.code } }),

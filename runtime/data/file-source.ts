@@ -2,6 +2,7 @@
  * The node driver of a dataset's files (files.ts FileDriver): positional reads of a directory's
  * files through file descriptors. The only module of runtime/data that reads files for serving.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ByteSource } from '../format/shard.ts';
@@ -57,13 +58,17 @@ export function readWhole(file: string, into: Uint8Array): number {
   }
 }
 
-/** The files of the dataset directory `dir`; the async whole read yields between chunks of VERIFY_CHUNK. */
+/** The files of the dataset directory `dir`; the async whole read yields between chunks of VERIFY_CHUNK; in-memory files are hashed with node:crypto. */
 export function directoryDriver(dir: string): FileDriver {
   const full = (p: string) => path.join(dir, p);
   return {
     where: dir,
     source: (p, size) => fileSource(full(p), size),
     readWhole: (p, into) => readWhole(full(p), into),
+    sha256() {
+      const h = createHash('sha256');
+      return { update: (bytes) => void h.update(bytes), hex: () => h.digest('hex') };
+    },
     async readWholeAsync(p, into) {
       const fh = await fs.promises.open(full(p), 'r');
       try {

@@ -3,7 +3,9 @@
  * in file-source.ts reads a directory; the offline client hands over bytes it fetched or was
  * given). Record shards and the search index stay where they are and are read by positional
  * reads; every other file is read whole, on first use, into an aligned buffer (bitmap frozen
- * views and typed-array views need it) and kept: the bytes served are the bytes hashed.
+ * views and typed-array views need it), checked against its SHA-256 in the manifest when the
+ * driver can hash (the server's, in every verify mode: FORMAT.md § 11, nothing is used
+ * unchecked), and kept: the bytes served are the bytes hashed.
  */
 import { PATHS } from '../format/constants.ts';
 import { alignedBuffer } from '../format/bitmap.ts';
@@ -26,7 +28,22 @@ export interface FileDriver {
   readWhole(p: string, into: Uint8Array): number;
   /** readWhole without blocking for long (the server's background pass); default: readWhole. */
   readWholeAsync?(p: string, into: Uint8Array): Promise<number>;
+  /**
+   * A fresh SHA-256, to check each in-memory file against the manifest before its first use (the
+   * server's node:crypto). Absent: the driver vouches for its bytes (the offline client checks
+   * every file's SHA-256 at open).
+   */
+  sha256?(): Sha256;
 }
+
+/** An incremental SHA-256: feed bytes, then the lowercase hex digest. */
+export interface Sha256 {
+  update(bytes: Uint8Array): void;
+  hex(): string;
+}
+
+/** Lets the event loop run between chunks (setTimeout: there on every platform, unlike setImmediate). */
+const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
 
 export class DatasetFiles {
   readonly #bytes = new Map<string, Uint8Array>();
@@ -34,14 +51,20 @@ export class DatasetFiles {
   /** Descriptors to release when the dataset is no longer served. */
   readonly #closers: (() => void)[] = [];
 
-  /** `sizes`: every manifest-listed file, already checked (listing.ts checkListing). */
+  /** `sizes`: every manifest-listed file, already checked (listing.ts checkListing); `sha256`: their hex digests from the manifest. */
   constructor(
     readonly driver: FileDriver,
     readonly sizes: ReadonlyMap<string, number>,
+    readonly sha256: ReadonlyMap<string, string> = new Map(),
   ) {}
 
   get dir(): string {
     return this.driver.where;
+  }
+
+  /** Throws a DatasetError unless `digest` is the manifest's SHA-256 for `p`. */
+  #checkHash(p: string, digest: string): void {
+    if (digest !== this.sha256.get(p)) throw new DatasetError(`${this.fullPath(p)} does not match its SHA-256 in the manifest (corrupt or altered). ${REBUILD}`);
   }
 
   fullPath(p: string): string {
@@ -61,11 +84,16 @@ export class DatasetFiles {
     const size = this.sizeOf(p);
     b = alignedBuffer(size);
     this.#ended(p, this.driver.readWhole(p, b), size);
+    const hash = this.driver.sha256?.();
+    if (hash) {
+      hash.update(b);
+      this.#checkHash(p, hash.hex());
+    }
     this.#bytes.set(p, b);
     return b;
   }
 
-  /** load() without blocking the event loop for long (the background pass's path). */
+  /** load() without blocking the event loop for more than one chunk read or hash (the background pass's path). */
   async loadAsync(p: string): Promise<Uint8Array> {
     const ready = this.#bytes.get(p);
     if (ready) return ready;
@@ -73,6 +101,14 @@ export class DatasetFiles {
     const b = alignedBuffer(size);
     const got = this.driver.readWholeAsync ? await this.driver.readWholeAsync(p, b) : this.driver.readWhole(p, b);
     this.#ended(p, got, size);
+    const hash = this.driver.sha256?.();
+    if (hash) {
+      for (let at = 0; at < size; at += VERIFY_CHUNK) {
+        hash.update(b.subarray(at, at + VERIFY_CHUNK));
+        await nextTask();
+      }
+      this.#checkHash(p, hash.hex());
+    }
     // A request may have loaded the file meanwhile: keep (and so hash) the buffer it serves.
     const raced = this.#bytes.get(p);
     if (raced) return raced;

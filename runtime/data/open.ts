@@ -10,16 +10,18 @@
  *   manifest's size; the shard count agrees with the recipe count; every container other than
  *   the record shards has the right magic and version (its first 12 bytes; the search index: its
  *   whole header);
- * - on first use: each in-memory file is read whole when first needed and its reader checks its
- *   header (id table and popularity list: also their counts); each record shard's header and
- *   offset table are read and checked on the first read of that shard. A failure is a
- *   DatasetError at that moment (an HTTP 500, logged), never a crash;
+ * - on first use, in every mode: each in-memory file is read whole when first needed, checked
+ *   against its SHA-256 in the manifest, and its reader checks its header (id table and popularity
+ *   list: also their counts); each record shard's header and offset table are read and checked
+ *   (their CRC-32C, FORMAT.md § 5) on the first read of that shard, and every record's CRC-32C on
+ *   every read. A failure is a DatasetError or FormatError at that moment (an HTTP 503
+ *   DATASET_CORRUPT, logged in one line), never a crash and never a wrong answer;
  * - `verify: 'full'` (default here): every file's SHA-256 is checked, and everything above is
  *   loaded and checked, before openDataset returns;
  * - `verify: 'background'`: the SHA-256 check is left to verifyDataset(), which the server runs
  *   right after it starts listening (and stops serving if it fails); it also loads and checks
  *   what was not used yet, so it warms the dataset;
- * - `verify: 'size'`: no SHA-256 check at all (storage trusted by the operator).
+ * - `verify: 'size'`: no whole-file SHA-256 pass (the checks on use above still hold).
  * Record shards and the search index stay on disk and are read by positional reads; every other
  * file is loaded into memory (an aligned buffer) on first use.
  */
@@ -31,7 +33,7 @@ import { listedSizes, readManifest } from './manifest.ts';
 import { buildReaders, datasetOfFiles } from './open-files.ts';
 import { hashAll, hashAllSync, readHead, yieldNow, type VerifyProgress } from './verify.ts';
 
-/** See the module comment: 'full' hashes at open, 'background' leaves it to verifyDataset(), 'size' never hashes. */
+/** See the module comment: 'full' hashes at open, 'background' leaves it to verifyDataset(), 'size' never hashes whole files (loaded files are still checked). */
 export type VerifyMode = 'full' | 'background' | 'size';
 export const VERIFY_MODES: readonly VerifyMode[] = ['full', 'background', 'size'];
 
@@ -46,7 +48,7 @@ const filesOf = new WeakMap<Dataset, DatasetFiles>();
 export function openDataset(dir: string, options: OpenOptions = {}): Dataset {
   const manifest = readManifest(dir);
   const verify = options.verify ?? 'full';
-  const files = new DatasetFiles(directoryDriver(dir), listedSizes(dir, manifest));
+  const files = new DatasetFiles(directoryDriver(dir), listedSizes(dir, manifest), new Map(manifest.files.map((f) => [f.path, f.sha256])));
   if (verify === 'full') hashAllSync(files, manifest);
   checkHeads(dir, manifest, readHead(dir));
   const ds = datasetOfFiles(files, manifest, verify === 'full');

@@ -23,21 +23,24 @@ export const yieldNow = () => new Promise<void>((r) => setImmediate(r));
 
 const mismatch = (file: string) => `${file} does not match its SHA-256 in the manifest (corrupt or altered). ${REBUILD}`;
 
-/** Every listed file hashed before serving; in-memory files are hashed from the buffer that is kept. */
+/** Every listed file hashed before serving; in-memory files are loaded, which hashes them (files.ts). */
 export function hashAllSync(files: DatasetFiles, manifest: Manifest): void {
   for (const f of manifest.files) {
+    if (!onDisk(f.path)) {
+      files.load(f.path);
+      continue;
+    }
     const full = files.fullPath(f.path);
     const hash = createHash('sha256');
-    if (!onDisk(f.path)) hash.update(files.load(f.path));
-    else hashFileSync(full, f.bytes, hash);
+    hashFileSync(full, f.bytes, hash);
     if (hash.digest('hex') !== f.sha256) throw new DatasetError(mismatch(full));
   }
 }
 
 /**
  * Every listed file hashed a chunk at a time, yielding to the event loop between chunks: in-memory
- * files from the buffer `load` gives (the one served), on-disk files read again in chunks.
- * Rejects with a DatasetError naming the first file that does not match.
+ * files from the buffer `load` gives (the one served, already checked as it was loaded), on-disk
+ * files read again in chunks. Rejects with a DatasetError naming the first file that does not match.
  */
 export async function hashAll(
   dir: string,
@@ -59,6 +62,7 @@ export async function hashAll(
         if (e instanceof DatasetError) throw e;
         throw new DatasetError(`${full} cannot be read: ${(e as Error).message}. ${REBUILD}`);
       }
+      // Checked when loaded; hashed again here so that bytes changed in memory since are found too.
       for (let at = 0; at < b.length; at += VERIFY_CHUNK) {
         hash.update(b.subarray(at, at + VERIFY_CHUNK));
         await yieldNow();

@@ -4,8 +4,8 @@
  *   search/index.bin --> Container(magic RDBT, Header), Payload
  *   Header      --> {name: "search", fields: str ^ F, languages: str ^ L, docCount: N, termCount: T,
  *                    postingCount: P, blockSize: B, blockCount: K, avgFieldLengths: float ^ F,
- *                    fieldWeights: float ^ F, fieldB: float ^ F, sections: [offset, length] ^ 7}
- *   Payload     --> (Section, Padding32) ^ 7, in this order:
+ *                    fieldWeights: float ^ F, fieldB: float ^ F, sections: [offset, length] ^ 8}
+ *   Payload     --> (Section, Padding32) ^ 8, in this order:
  *   Terms       --> (term UTF-8, 0x0A) ^ T            sorted by code units, distinct
  *   TermStarts  --> u32 ^ (T + 1)                     postings of term t: [TermStarts[t], TermStarts[t+1])
  *   TermMax     --> f32 ^ T                           max tf~ over the term's postings
@@ -15,6 +15,7 @@
  *                                                     tf of posting i, field f at i·F + f (capped at 255)
  *   Lengths     --> u16 ^ (N · F)                     doc d, field f at d·F + f: terms in the field (capped)
  *   DocLanguage --> u8 ^ N                            index into `languages`
+ *   Checks      --> CRC-32Cs of the head, sections, each term's bounds and each block (search-checks.ts)
  *
  * A term's document frequency is TermStarts[t+1] − TermStarts[t]; its blocks are the next
  * ⌈df / B⌉ blocks after those of the terms before it, and posting p starts at byte p·(4 + F) of
@@ -28,6 +29,8 @@
  */
 import { alignUp, decodeContainer, encodeContainer, FormatError } from './container.ts';
 import { bufferSource, type ByteSource } from './shard.ts';
+import { crc32c } from './crc32c.ts';
+import { CHECK_AT, checksLength, RESIDENT_SECTIONS, SEARCH_SECTION_COUNT, SEARCH_SECTIONS, sealSearchIndex } from './search-checks.ts';
 import { u32le, utf8Text, view } from './bytes.ts';
 
 /** Indexed fields, in column order. */
@@ -80,8 +83,8 @@ interface SearchIndexHeader {
   sections: [number, number][];
 }
 
-const SECTION_COUNT = 7;
-const S = { terms: 0, termStarts: 1, termMax: 2, blocks: 3, postings: 4, lengths: 5, docLanguage: 6 } as const;
+const SECTION_COUNT = SEARCH_SECTION_COUNT;
+const S = SEARCH_SECTIONS;
 
 /** Typed arrays use the platform's byte order: on little-endian ones, u32 runs are copied as bytes. */
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
@@ -162,6 +165,7 @@ export function encodeSearchIndex(ix: SearchIndexData): Buffer {
     postings,
     bytesOf(ix.lengths),
     bytesOf(ix.docLanguage),
+    Buffer.alloc(checksLength(T, K)), // filled by sealSearchIndex below
   ];
   const sections: [number, number][] = [];
   const payload: Buffer[] = [];
@@ -187,7 +191,9 @@ export function encodeSearchIndex(ix: SearchIndexData): Buffer {
     fieldB,
     sections,
   };
-  return encodeContainer('searchIndex', header, payload);
+  const file = encodeContainer('searchIndex', header, payload);
+  sealSearchIndex(file, { payloadStart: file.length - at, sections, termCount: T, blockCount: K, blockSize: B, fieldCount: F });
+  return file;
 }
 
 /** Copies bytes into a fresh, aligned ArrayBuffer (reads from a ByteSource may be unaligned views). */
@@ -238,8 +244,11 @@ export class SearchIndexReader {
   readonly lengths: Uint16Array;
   readonly docLanguage: Uint8Array;
   readonly #source: ByteSource;
+  readonly #name: string;
   /** Absolute file offsets of the sections. */
   readonly #at: number[];
+  /** CRC-32C of each term's block bounds, then of each block (the Checks section, from BoundsCrc on). */
+  readonly #crcs: Uint32Array;
 
   constructor(source: ByteSource, name: string) {
     this.#source = source;
@@ -252,13 +261,26 @@ export class SearchIndexReader {
     const T = h.termCount;
     const P = h.postingCount;
     const N = h.docCount;
-    const want = [-1, 4 * (T + 1), 4 * T, 8 * h.blockCount, P * (4 + F), 2 * N * F, N];
+    const want = [-1, 4 * (T + 1), 4 * T, 8 * h.blockCount, P * (4 + F), 2 * N * F, N, checksLength(T, h.blockCount)];
     this.#at = h.sections.map(([off, len], i) => {
       if (payloadStart + off + len > source.size) throw new FormatError(`${name}: section ${i} overruns the file`);
       if (want[i]! >= 0 && len !== want[i]) throw new FormatError(`${name}: section sizes disagree with the header`);
       return payloadStart + off;
     });
-    const section = (i: number): Uint8Array => source.read(this.#at[i]!, h.sections[i]![1]);
+    this.#name = name;
+    // Nothing is used before it is checked (FORMAT.md § 15.4 Checks): the Checks section, then the head and the resident sections.
+    const checks = u32(source.read(this.#at[S.checks]!, h.sections[S.checks]![1]));
+    const checksBytes = new Uint8Array(checks.buffer, checks.byteOffset, checks.byteLength - 4);
+    if (checks.length === 0 || crc32c(checksBytes) !== checks[checks.length - 1]) throw new FormatError(`${name}: the Checks section does not match its checksum (corrupt or altered)`);
+    if (crc32c(source.read(0, payloadStart)) !== checks[CHECK_AT.head]) throw new FormatError(`${name}: the header does not match its checksum (corrupt or altered)`);
+    const sections = new Map<number, Uint8Array>();
+    for (const i of RESIDENT_SECTIONS) {
+      const b = source.read(this.#at[i]!, h.sections[i]![1]);
+      if (crc32c(b) !== checks[CHECK_AT.section + i]) throw new FormatError(`${name}: section ${i} does not match its checksum (corrupt or altered)`);
+      sections.set(i, b);
+    }
+    this.#crcs = checks.subarray(CHECK_AT.bounds, checks.length - 1);
+    const section = (i: number): Uint8Array => sections.get(i)!;
     const termsText = utf8Text(section(S.terms));
     this.terms = termsText.length === 0 ? [] : termsText.slice(0, -1).split('\n');
     this.termStarts = u32(section(S.termStarts));
@@ -294,6 +316,11 @@ export class SearchIndexReader {
     if (!ok) throw new FormatError(`${name}: section sizes disagree with the header`);
   }
 
+  /** Throws a FormatError unless `raw` (read from disk just now) has the CRC-32C at `i` of the Checks (from BoundsCrc on). */
+  #check(raw: Uint8Array, i: number, what: string): void {
+    if (crc32c(raw) !== this.#crcs[i]) throw new FormatError(`${this.#name}: ${what} does not match its checksum (corrupt or altered)`);
+  }
+
   static fromData(ix: SearchIndexData): SearchIndexReader {
     return new SearchIndexReader(bufferSource(encodeSearchIndex(ix)), 'search/index.bin');
   }
@@ -307,6 +334,7 @@ export class SearchIndexReader {
     const k0 = this.blockStarts[t]!;
     const n = this.blockStarts[t + 1]! - k0;
     const raw = this.#source.read(this.#at[S.blocks]! + 8 * k0, 8 * n);
+    this.#check(raw, t, `the block bounds of term ${t}`);
     const last = new Uint32Array(n);
     const max = new Float32Array(n);
     const dv = view(raw);
@@ -323,6 +351,7 @@ export class SearchIndexReader {
     const p = this.termStarts[t]! + j * this.blockSize;
     const n = Math.min(this.blockSize, this.termStarts[t + 1]! - p);
     const raw = this.#source.read(this.#at[S.postings]! + p * (4 + F), n * (4 + F));
+    this.#check(raw, this.termCount + this.blockStarts[t]! + j, `block ${j} of term ${t}`);
     const docs = into && into.length >= n ? into.subarray(0, n) : new Uint32Array(n);
     if (LITTLE_ENDIAN) new Uint8Array(docs.buffer, docs.byteOffset, 4 * n).set(raw.subarray(0, 4 * n));
     else for (let i = 0; i < n; i++) docs[i] = u32le(raw, 4 * i);
@@ -344,6 +373,7 @@ export class SearchIndexReader {
     for (let j = 0; j * B < df; j++) {
       const n = Math.min(B, df - j * B);
       const at = j * B * (4 + F);
+      this.#check(raw.subarray(at, at + n * (4 + F)), this.termCount + this.blockStarts[t]! + j, `block ${j} of term ${t}`);
       const docs = scratch.subarray(0, n);
       if (LITTLE_ENDIAN) new Uint8Array(docs.buffer, docs.byteOffset, 4 * n).set(raw.subarray(at, at + 4 * n));
       else for (let i = 0; i < n; i++) docs[i] = u32le(raw, at + 4 * i);

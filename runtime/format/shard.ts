@@ -2,15 +2,19 @@
  * Record shards (FORMAT.md § 5 Record shards):
  *
  *   shard   --> Container(magic RDBS, header {firstDoc, count}), Payload
- *   Payload --> Offsets, Records
+ *   Payload --> Offsets, HeadCrc, Records
  *   Offsets --> u32 LE ^ (count + 1): start of record i relative to Records; last = Records length
- *   Records --> RecordTuple ^ count, each one msgpack array [id: str, json: bin]
+ *   HeadCrc --> u32 LE: CRC-32C of the file's bytes before it (container head, padding, Offsets)
+ *   Records --> (RecordTuple, Crc) ^ count: one msgpack array [id: str, json: bin], then its CRC-32C
  *
- * One record decodes alone: read two offsets, unpack that slice.
+ * One record decodes alone: read two offsets, check that slice's CRC, unpack it. Nothing is used
+ * unchecked: the head and table when the shard is first read, each record on every read (the
+ * bytes may change on disk while the process runs).
  */
 import { alignUp, encodeContainer, decodeContainer, packr, unpackr, FormatError } from './container.ts';
 import type { RecordTuple } from './constants.ts';
-import { u32le } from './bytes.ts';
+import { crc32c } from './crc32c.ts';
+import { u32le, view } from './bytes.ts';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -19,17 +23,45 @@ export interface ShardHeader {
   count: number;
 }
 
+/** Bytes of the CRC-32C that follows each record and the offset table. */
+export const CRC_BYTES = 4;
+
+/** A record's msgpack bytes followed by their CRC-32C (u32 LE). */
+export function sealRecord(packed: Uint8Array): Uint8Array {
+  const out = new Uint8Array(packed.length + CRC_BYTES);
+  out.set(packed, 0);
+  view(out).setUint32(packed.length, crc32c(packed), true);
+  return out;
+}
+
+/**
+ * The shard file around `records`, each already sealed (msgpack bytes then CRC): the offset table
+ * and the head CRC are filled in over the container head. ShardBuilder writes through it too.
+ */
+export function encodeSealedShard(firstDoc: number, count: number, starts: ArrayLike<number>, records: readonly Uint8Array[]): Buffer {
+  const table = new Uint8Array(4 * (count + 2));
+  const tv = view(table);
+  for (let i = 0; i <= count; i++) tv.setUint32(4 * i, starts[i]!, true);
+  const header: ShardHeader = { firstDoc, count };
+  const file = encodeContainer('shard', header, [table, ...records]);
+  const crcAt = file.length - records.reduce((n, r) => n + r.length, 0) - CRC_BYTES;
+  view(file).setUint32(crcAt, crc32c(file.subarray(0, crcAt)), true);
+  return file;
+}
+
 export function encodeShard(firstDoc: number, records: readonly RecordTuple[]): Buffer {
-  const packed = records.map((r) => packr.pack(r));
-  const offsets = Buffer.alloc(4 * (records.length + 1));
-  let at = 0;
-  packed.forEach((p, i) => {
-    offsets.writeUInt32LE(at, 4 * i);
-    at += p.length;
-  });
-  offsets.writeUInt32LE(at, 4 * records.length);
-  const header: ShardHeader = { firstDoc, count: records.length };
-  return encodeContainer('shard', header, [offsets, ...packed]);
+  const sealed = records.map((r) => sealRecord(packr.pack(r)));
+  const starts = new Uint32Array(records.length + 1);
+  sealed.forEach((p, i) => (starts[i + 1] = starts[i]! + p.length));
+  return encodeSealedShard(firstDoc, records.length, starts, sealed);
+}
+
+/** The msgpack bytes of a sealed record slice, once its CRC matches; FormatError otherwise. */
+export function unsealRecord(slice: Uint8Array, name: string, i: number): Uint8Array {
+  const n = slice.length - CRC_BYTES;
+  const stored = n < 0 ? -1 : u32le(slice, n);
+  if (n < 0 || crc32c(slice.subarray(0, n)) !== stored) throw new FormatError(`${name}: record ${i} does not match its checksum (corrupt or altered)`);
+  return slice.subarray(0, n);
 }
 
 /**
@@ -64,12 +96,14 @@ export function bufferSource(buf: Uint8Array): ByteSource {
 export class ShardReader {
   readonly firstDoc: number;
   readonly count: number;
+  readonly name: string;
   readonly #source: ByteSource;
   readonly #offsets: Uint32Array;
   readonly #recordsStart: number;
 
   constructor(source: ByteSource, name: string) {
     this.#source = source;
+    this.name = name;
     const fixed = source.read(0, 12);
     const headerLength = fixed.length === 12 ? u32le(fixed, 8) : 0;
     const payloadStart = alignUp(12 + headerLength);
@@ -78,11 +112,15 @@ export class ShardReader {
     const { header } = decodeContainer<ShardHeader>('shard', head, name);
     this.firstDoc = header.firstDoc;
     this.count = header.count;
-    const table = source.read(payloadStart, 4 * (header.count + 1));
-    if (table.length !== 4 * (header.count + 1)) throw new FormatError(`${name}: truncated offset table`);
+    const table = source.read(payloadStart, 4 * (header.count + 2));
+    if (table.length !== 4 * (header.count + 2)) throw new FormatError(`${name}: truncated offset table`);
+    const headCrc = u32le(table, 4 * (header.count + 1));
+    if (crc32c(table.subarray(0, 4 * (header.count + 1)), crc32c(head)) !== headCrc) {
+      throw new FormatError(`${name}: header or offset table does not match its checksum (corrupt or altered)`);
+    }
     this.#offsets = new Uint32Array(header.count + 1);
     // One copy of the little-endian table (the first read of a shard is on a request's path).
-    if (LITTLE_ENDIAN) new Uint8Array(this.#offsets.buffer).set(table);
+    if (LITTLE_ENDIAN) new Uint8Array(this.#offsets.buffer).set(table.subarray(0, 4 * (header.count + 1)));
     else for (let i = 0; i <= header.count; i++) this.#offsets[i] = u32le(table, 4 * i);
     this.#recordsStart = payloadStart + table.length;
     if (this.#recordsStart + this.#offsets[header.count]! !== source.size) {
@@ -95,7 +133,7 @@ export class ShardReader {
     this.#check(i);
     const start = this.#offsets[i]!;
     const end = this.#offsets[i + 1]!;
-    return unpackr.unpack(this.#source.read(this.#recordsStart + start, end - start)) as RecordTuple;
+    return unpackr.unpack(unsealRecord(this.#source.read(this.#recordsStart + start, end - start), this.name, i)) as RecordTuple;
   }
 
   /** Where record i lies in the source: [start, end). */
@@ -152,7 +190,8 @@ function readRecords(records: readonly (readonly [ShardReader, number])[], befor
   });
   const tuples = ranges.map(([start, end], k) => {
     const from = runAt[runOf[k]!]! + start - runs[runOf[k]!]!.start;
-    return unpackr.unpack(buf.subarray(from, from + end - start)) as RecordTuple;
+    const [shard, i] = records[k]!;
+    return unpackr.unpack(unsealRecord(buf.subarray(from, from + end - start), shard.name, i)) as RecordTuple;
   });
   return { buf, tuples };
 }

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { ApiError, apiError, renderError } from './errors.ts';
+import { ApiError, apiError, isDatasetFault, renderError } from './errors.ts';
 import { StoreUnavailableError } from '../errors.ts';
 import { auth } from './auth.ts';
 import { quota } from './quota.ts';
@@ -89,7 +89,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         method: c.req.method,
         path: c.req.path,
         requestId: c.get('requestId'),
-        error: err instanceof Error ? err.stack ?? err.message : String(err),
+        // Corrupt dataset bytes: the message names the file and what to run; a stack adds nothing.
+        error: isDatasetFault(err) ? `${err.name}: ${err.message}` : err instanceof Error ? err.stack ?? err.message : String(err),
       });
     }
     const r = renderError(err);

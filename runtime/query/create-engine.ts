@@ -17,7 +17,7 @@ import { datasetPantrySource, runPantry } from './pantry/pantry.ts';
 import { PantryWorkspace } from './pantry/rank.ts';
 import { PATHS } from '../format/constants.ts';
 import { SearchIndexReader } from '../format/search-index.ts';
-import { decodeContainer } from '../format/container.ts';
+import { decodeContainer, FormatError } from '../format/container.ts';
 import { u32le } from '../format/bytes.ts';
 import { joinRecordsJson, recordTuples } from '../format/shard.ts';
 import { Searcher } from './search/searcher.ts';
@@ -45,7 +45,8 @@ export function createEngine(ds: Dataset): Engine {
   const getSearcher = () => (searcher ??= new Searcher(new SearchIndexReader(searchSource, PATHS.searchIndex)));
 
   const checkDoc = (doc: number): void => {
-    if (!Number.isInteger(doc) || doc < 0 || doc >= ds.recipeCount) throw new RangeError(`doc ${doc} out of range`);
+    // Docs come from the dataset's own bitmaps and lists: one out of range is corrupt data (503), not a bug.
+    if (!Number.isInteger(doc) || doc < 0 || doc >= ds.recipeCount) throw new FormatError(`doc ${doc} out of range (0..${ds.recipeCount - 1})`);
   };
   const recordJson = (doc: number): Uint8Array => {
     checkDoc(doc);

@@ -7,6 +7,7 @@
  */
 import { alignUp, encodeContainer } from '../../../runtime/format/container.ts';
 import { averageFieldLengths, blockCountOf, DEFAULT_FIELD_B, DEFAULT_FIELD_WEIGHTS, FIELD_COUNT, SEARCH_BLOCK_SIZE, SEARCH_FIELDS } from '../../../runtime/format/search-index.ts';
+import { checksLength, sealSearchIndex, type SealShape } from '../../../runtime/format/search-checks.ts';
 import { compareCodeUnits, LITTLE_ENDIAN, viewBytes } from './typed-arrays.ts';
 
 /**
@@ -59,6 +60,8 @@ export interface SearchFilePlan {
   df: Uint32Array;
   firstBlock: Uint32Array;
   placements: SearchPlacement[];
+  /** What sealSearchIndex needs to fill the Checks section once every other byte is written. */
+  seal: SealShape;
 }
 
 /** The sections of a search file, in order (FORMAT.md § 15). */
@@ -142,7 +145,7 @@ export function planSearchFile(parts: readonly SearchPartSummary[]): SearchFileP
   const avgFieldLengths = averageFieldLengths(lengths, N, F);
   const fieldWeights = [...DEFAULT_FIELD_WEIGHTS];
   const fieldB = [...DEFAULT_FIELD_B];
-  const sizes = [termBytes.length, 4 * (T + 1), 4 * T, 8 * K, P * (4 + F), 2 * N * F, N];
+  const sizes = [termBytes.length, 4 * (T + 1), 4 * T, 8 * K, P * (4 + F), 2 * N * F, N, checksLength(T, K)];
   const sections: [number, number][] = [];
   let payloadLength = 0;
   for (const n of sizes) {
@@ -180,7 +183,8 @@ export function planSearchFile(parts: readonly SearchPartSummary[]): SearchFileP
     });
     return { postingsAt: at[POSTINGS]!, terms, avgFieldLengths, fieldWeights, fieldB };
   });
-  return { size: head.length + payloadLength, at, blockCount: K, head, termBytes, termStarts, lengths, docLanguage, df, firstBlock, placements };
+  const seal: SealShape = { payloadStart: head.length, sections, termCount: T, blockCount: K, blockSize: B, fieldCount: F };
+  return { size: head.length + payloadLength, at, blockCount: K, head, termBytes, termStarts, lengths, docLanguage, df, firstBlock, placements, seal };
 }
 
 /** Writes the header and the sections planSearchFile holds (Terms, TermStarts, Lengths, DocLanguage) into `out` (plan.size bytes, zeros). */
@@ -208,7 +212,8 @@ export function searchFileBlocks(out: Uint8Array, plan: SearchFilePlan): Uint32A
  * Completes a file whose postings every part has scattered, the first part's block bounds into
  * the file's Blocks section and each other part's into an array of its own (`others`, the same
  * layout): merges those in (a block shared by two parts ends at the later part's last doc, and
- * its max is the larger), then writes TermMax, the max of each term's blocks.
+ * its max is the larger), then writes TermMax, the max of each term's blocks, and last the
+ * Checks section (CRC-32Cs of the head, the sections, each term's bounds and each block).
  */
 export function finishSearchFile(out: Uint8Array, plan: SearchFilePlan, others: readonly Uint32Array[]): void {
   const blocks = searchFileBlocks(out, plan);
@@ -229,4 +234,5 @@ export function finishSearchFile(out: Uint8Array, plan: SearchFilePlan, others: 
     for (let k = plan.firstBlock[t]!, end = k + blockCountOf(n, B); k < end; k++) if (blockMax[2 * k + 1]! > tmax) tmax = blockMax[2 * k + 1]!;
     termMax.setFloat32(4 * t, tmax, true);
   });
+  sealSearchIndex(out, plan.seal);
 }

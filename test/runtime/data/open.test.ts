@@ -130,9 +130,9 @@ describe('opening lazily (FORMAT.md § 11: checked at open, on first use, in the
     // A plain page and the other families are served.
     expect(engine.listRecipes({}, { limit: 10, offset: 0 }).total).toBe(2);
     expect(engine.listRecipes({ language: 'en' }, { limit: 10, offset: 0 }).total).toBe(2);
-    // The first cuisine filter reads the file and refuses it, naming it.
+    // The first cuisine filter reads the file and refuses it, naming it: its SHA-256 is checked as it loads, in every mode.
     expect(() => engine.listRecipes({ cuisine: 'italian' }, { limit: 10, offset: 0 })).toThrow(DatasetError);
-    expect(() => ds.families.cuisine).toThrow(/index\/cuisine.bin is malformed.*header overruns the file.*npm run build/);
+    expect(() => ds.families.cuisine).toThrow(/index\/cuisine.bin does not match its SHA-256.*npm run build/);
     // The background pass and verify 'full' both find it.
     await expect(verifyDataset(ds)).rejects.toThrow(/index\/cuisine.bin does not match its SHA-256/);
     expect(() => openDataset(f.dir)).toThrow(/index\/cuisine.bin does not match its SHA-256/);
@@ -144,13 +144,14 @@ describe('opening lazily (FORMAT.md § 11: checked at open, on first use, in the
     const ds = openDataset(f.dir, { verify: 'size' });
     const engine = createEngine(ds);
     expect(engine.listRecipes({}, { limit: 10, offset: 0 }).docs).toEqual(Uint32Array.from([0, 1]));
-    expect(() => ds.numeric.calories).toThrow(/numeric\/calories.bin is malformed/);
-    expect(() => engine.docById('aaa')).toThrow(/ids.bin is malformed/);
-    expect(() => engine.popular({ limit: 1, offset: 0 })).toThrow(/popular.bin is malformed/);
-    expect(() => engine.resolveIngredient('tomato')).toThrow(/catalog.bin is malformed/);
+    // Even with verify 'size', each is checked against its SHA-256 as it loads (FORMAT.md § 11).
+    expect(() => ds.numeric.calories).toThrow(/numeric\/calories.bin does not match its SHA-256/);
+    expect(() => engine.docById('aaa')).toThrow(/ids.bin does not match its SHA-256/);
+    expect(() => engine.popular({ limit: 1, offset: 0 })).toThrow(/popular.bin does not match its SHA-256/);
+    expect(() => engine.resolveIngredient('tomato')).toThrow(/catalog.bin does not match its SHA-256/);
     const pantry = () => engine.pantry({ ingredients: ['tomato'], language: 'en', assumeStaples: false, limit: 10, offset: 0 });
     expect(pantry).toThrow(DatasetError);
-    expect(pantry).toThrow(/pantry\/by-total.bin is malformed.*npm run build/);
+    expect(pantry).toThrow(/pantry\/by-total.bin does not match its SHA-256.*npm run build/);
     expect(() => openDataset(f.dir)).toThrow(/does not match its SHA-256/);
   });
 
@@ -172,8 +173,8 @@ describe('opening lazily (FORMAT.md § 11: checked at open, on first use, in the
     const ds = openDataset(f.dir, { verify: 'background' }); // opens: shards are checked on first read
     const engine = createEngine(ds);
     expect(() => engine.recordJson(0)).toThrow(DatasetError);
-    expect(() => ds.shard(0)).toThrow(/records\/00000.bin is malformed.*record offsets do not match the file size.*npm run build/);
-    // Over HTTP it is a logged 500, and the app keeps answering.
+    expect(() => ds.shard(0)).toThrow(/records\/00000.bin is malformed.*offset table does not match its checksum.*npm run build/);
+    // Over HTTP it is a logged 503 DATASET_CORRUPT (never a 500), and the app keeps answering.
     const logged: string[] = [];
     const app = createApp({
       engine,
@@ -184,8 +185,9 @@ describe('opening lazily (FORMAT.md § 11: checked at open, on first use, in the
       logger: { info: () => {}, error: (_m, fields) => logged.push(String(fields?.error)) },
     });
     const res = await app.request('/recipes');
-    expect(res.status).toBe(500);
-    expect((await res.json()).error.code).toBe('INTERNAL');
+    expect(res.status).toBe(503);
+    expect((await res.json()).error.code).toBe('DATASET_CORRUPT');
+    expect(logged).toHaveLength(1);
     expect(logged.join('\n')).toMatch(/DatasetError.*records\/00000.bin is malformed/);
     expect((await app.request('/healthz')).status).toBe(200);
     // The background pass and verify 'full' both find it.

@@ -15,7 +15,7 @@ import { FORMAT_VERSION, PAYLOAD_ALIGNMENT } from '../../../runtime/format/const
 import { alignUp, packr } from '../../../runtime/format/container.ts';
 import { decodeDocList } from '../../../runtime/format/doc-list.ts';
 import { IdTableReader } from '../../../runtime/format/id-table.ts';
-import { bufferSource, ShardReader } from '../../../runtime/format/shard.ts';
+import { bufferSource, CRC_BYTES, ShardReader } from '../../../runtime/format/shard.ts';
 import { GOLDEN } from '../../fixtures/golden/vectors.ts';
 import { decodeGrammarWhole, type Encodable, encodeGrammar, type GrammarValue, plain } from '../../helpers/msgpack-grammar.ts';
 
@@ -79,7 +79,8 @@ describe('container headers (FORMAT.md § 4.1)', () => {
         for (let i = 0; i < shard.count; i++, records++) {
           const [start, end] = shard.range(i);
           const [id, json] = shard.tuple(i);
-          if (!isDeepStrictEqual(decodeGrammarWhole(file.subarray(start, end)), [id, new Uint8Array(json)])) expect.fail(`${p}: record ${i}`);
+          // A record's range ends with its CRC-32C (FORMAT.md § 5); the msgpack value is before it.
+          if (!isDeepStrictEqual(decodeGrammarWhole(file.subarray(start, end - CRC_BYTES)), [id, new Uint8Array(json)])) expect.fail(`${p}: record ${i}`);
         }
       }
       if (p === 'catalog.bin') expect(isDeepStrictEqual(plain(decodeGrammarWhole(payloadOf(file))), decodeBlob(file, p))).toBe(true);
