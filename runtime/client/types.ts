@@ -1,5 +1,6 @@
 /** The JSON the typed helpers return: the bodies SPEC.md and the README describe. Types only. */
 import type { Recipe } from '../format/recipe.ts';
+import type { Vocabularies } from '../query/engine.ts';
 
 export type { Recipe };
 
@@ -42,12 +43,7 @@ export interface Preset {
   description: string;
 }
 
-export interface VocabularyList {
-  course: string[];
-  diet: string[];
-  cuisine: string[];
-  category: { slug: string; recipeCount: number }[];
-  equipment: { slug: string; recipeCount: number }[];
-  language: { code: string; recipeCount: number }[];
+/** GET /vocabularies: the engine's vocabularies plus the presets' rules. */
+export interface VocabularyList extends Vocabularies {
   presets: { nutrition: Preset[]; time: Preset[] };
 }
