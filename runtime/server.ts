@@ -153,7 +153,12 @@ async function main(): Promise<void> {
     });
   let cut = 0;
   // While draining, runtime/serve/drain.ts makes every answer close its connection.
-  const listener = getRequestListener(async (req, env) => (corrupt !== undefined ? corruptResponse() : ((await publish?.(req)) ?? holder.fetch(req, env))), {
+  // Without publishing, a request goes straight to the current dataset's app (no await per request).
+  const serve: (req: Request, env: unknown) => Response | Promise<Response> =
+    publish === undefined
+      ? (req, env) => (corrupt !== undefined ? corruptResponse() : holder.fetch(req, env))
+      : async (req, env) => (corrupt !== undefined ? corruptResponse() : ((await publish(req)) ?? holder.fetch(req, env)));
+  const listener = getRequestListener(serve, {
     hostname,
     errorHandler: requestErrorResponse,
   });

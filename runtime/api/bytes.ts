@@ -6,6 +6,9 @@ const encoder = new TextEncoder();
 
 export const utf8 = (text: string): Uint8Array => encoder.encode(text);
 
+/** The end of every list body: `]}`. */
+export const LIST_TAIL = utf8(']}');
+
 /** The JSON text of `value` as UTF-8: what Hono's c.json(value) sends. */
 export const jsonBody = (value: unknown): Uint8Array => utf8(JSON.stringify(value));
 

@@ -11,11 +11,10 @@ import type { Engine } from '../query/engine.ts';
 import { decodeQuery } from '../query/params.ts';
 import { parsePantryQuery } from '../query/pantry/params.ts';
 import type { PantryPage } from '../query/pantry/pantry.ts';
-import { concatBytes, utf8 } from './bytes.ts';
+import { concatBytes, LIST_TAIL, utf8 } from './bytes.ts';
 
 const CLOSE_BRACE = 0x7d;
 const COMMA = utf8(',');
-const LIST_TAIL = utf8(']}');
 
 export function pantryPageBody(engine: Engine, page: PantryPage, offset: number): Uint8Array {
   const parts: Uint8Array[] = [utf8(`{"pagination":{"limit":${page.results.length},"offset":${offset},"total":${page.total}},"recipes":[`)];

@@ -8,9 +8,8 @@ import type { Engine } from '../query/engine.ts';
 import type { PageResult } from '../query/filter.ts';
 import { adjustRecipe } from '../query/convert/adjust-recipe.ts';
 import { decodeQuery, parsePopularQuery, parseRecipeQuery, parseRecipesQuery } from '../query/params.ts';
-import { utf8 } from './bytes.ts';
+import { jsonBody, LIST_TAIL, utf8 } from './bytes.ts';
 
-const LIST_TAIL = utf8(']}');
 
 /**
  * `{"pagination":{"limit":N,"offset":O,"total":T},"recipes":[...]}`. `limit` is how many recipes
@@ -39,7 +38,7 @@ export function recipeBody(engine: Engine, id: string, rawQuery: string): Uint8A
   const doc = engine.docById(id);
   if (doc === undefined) throw apiError('RECIPE_NOT_FOUND');
   if (adjustment.servings === undefined && adjustment.units === undefined) return engine.recordJson(doc);
-  return utf8(JSON.stringify(adjustRecipe(engine.record(doc), adjustment)));
+  return jsonBody(adjustRecipe(engine.record(doc), adjustment));
 }
 
 /** Pages like /recipes, in the engine's popularity order (see FORMAT.md § 9 Popularity order). */

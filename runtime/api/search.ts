@@ -8,10 +8,9 @@
 import type { Engine } from '../query/engine.ts';
 import { decodeQuery } from '../query/params.ts';
 import { parseSearchQuery } from '../query/search/params.ts';
-import { concatBytes, utf8 } from './bytes.ts';
+import { concatBytes, LIST_TAIL, utf8 } from './bytes.ts';
 
 const COMMA = utf8(',');
-const LIST_TAIL = utf8(']}');
 
 export function searchBody(engine: Engine, rawQuery: string): Uint8Array {
   const q = parseSearchQuery(decodeQuery(rawQuery));
