@@ -47,6 +47,7 @@ fs.writeFileSync(path.join(reportDir, 'build-report.md'), reportMarkdown(report)
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 console.log(`\n${built.recipeCount} recipes, ${built.catalog.length} ingredients, ${fileCount} files, ${(bytes / 1e6).toFixed(1)} MB → ${path.relative(process.cwd(), dir) || dir}`);
 console.log(`ingredient lines with a canonical id: ${report.ingredientLinesWithId}/${report.ingredientLines} (${pct(report.ingredientLinesWithId / Math.max(1, report.ingredientLines))})`);
+if (report.densities) console.log(`catalog entries with a density: ${report.densities.entries}/${report.densities.of} (${Object.entries(report.densities.bySource).map(([k, v]) => `${k} ${v}`).join(', ')})`);
 if (!values.quiet) {
   console.log('field coverage: ' + Object.entries(report.fieldCoverage).map(([k, v]) => `${k} ${pct(v)}`).join(', '));
   console.log('top unmatched ingredient names: ' + report.topUnmatched.slice(0, 25).map(([n, c]) => `${n} (${c})`).join(', '));

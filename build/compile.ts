@@ -23,7 +23,7 @@ import { ingredientNameTable } from './normalize/name-table.ts';
 import { toRecipe } from './normalize/recipe.ts';
 import { readAllSources, selectedAdapters, sourceDir } from './sources/index.ts';
 import type { SourceRecord } from './sources/types.ts';
-import { ReportBuilder, type BuildReport } from './report.ts';
+import { densityCoverage, ReportBuilder, type BuildReport } from './report.ts';
 import { compareDocOrder } from './write/doc-order.ts';
 import { LINE_BATCH, normalisePool, type PoolCatalog } from './threads/normalise-pool.ts';
 import { searchWriter } from './write/search.ts';
@@ -70,7 +70,7 @@ export function compileRecords(records: SourceRecord[], catalog: Catalog, log: (
     catalog: catalog.entries,
     ingredientNames: ingredientNameTable(catalog),
     sources: [...new Set(records.map((r) => r.source))].sort(),
-    report: reportOf(recipes),
+    report: reportOf(recipes, catalog.entries),
   };
 }
 
@@ -87,10 +87,10 @@ export function compileDataset(datasetDir: string, log: (s: string) => void = ()
   return compiled;
 }
 
-function reportOf(recipes: readonly Recipe[]): BuildReport {
+function reportOf(recipes: readonly Recipe[], catalog: readonly CatalogEntry[]): BuildReport {
   const builder = new ReportBuilder();
   for (const r of recipes) builder.add(r);
-  return builder.result();
+  return { ...builder.result(), densities: densityCoverage(catalog) };
 }
 
 export interface Built {
@@ -204,7 +204,8 @@ export function buildDataset(datasetDir: string, outRoot: string, log: (s: strin
     const parts = PART_WRITERS.map((w) => (w === searchWriter ? searchPart : w));
     const { dir, manifest } = writeDataset(outRoot, head, (add) => spill.replay(order, add), parts, writerLog, files);
     lap('write');
-    return { dir, manifest, recipeCount: order.length, catalog: entries, sources: head.sources, report: report.result(), timings: { phases, writers } };
+    const fullReport = { ...report.result(), densities: densityCoverage(entries) };
+    return { dir, manifest, recipeCount: order.length, catalog: entries, sources: head.sources, report: fullReport, timings: { phases, writers } };
   } finally {
     pool?.close();
     search?.close();

@@ -2,6 +2,7 @@
  * The maintainer's build report: per-field coverage and the most frequent ingredient names that
  * map to no canonical id (the to-do list for dataset/ingredients/curated data).
  */
+import type { CatalogEntry } from '../runtime/format/catalog.ts';
 import type { Recipe } from '../runtime/format/recipe.ts';
 import { inferredOf } from './normalize/recipe.ts';
 import { hostnameOf } from './normalize/text.ts';
@@ -20,6 +21,20 @@ export interface BuildReport {
   withoutIngredients: [string, string][];
   /** ["courses dessert (title)", recipes]: labels inferred for recipes whose own labels gave none (infer-labels.ts), by field, label and origin. */
   inferred: [string, number][];
+  /** Catalog entries with a density (CatalogEntry.gramsPerMl), of how many, by source (full builds only). */
+  densities?: DensityCoverage;
+}
+
+export interface DensityCoverage {
+  entries: number;
+  of: number;
+  /** Where the densities come from: today only Open Tandoor Data's conversions (build/catalog/tandoor-density.ts). */
+  bySource: Record<string, number>;
+}
+
+export function densityCoverage(catalog: readonly CatalogEntry[]): DensityCoverage {
+  const withDensity = catalog.filter((e) => e.gramsPerMl !== undefined);
+  return { entries: withDensity.length, of: catalog.length, bySource: { 'open-tandoor-data': withDensity.filter((e) => e.sources.includes('tandoor')).length } };
 }
 
 const FIELDS: Record<string, (r: Recipe) => boolean> = {
@@ -151,6 +166,7 @@ export function reportMarkdown(r: BuildReport): string {
     '',
     `${r.recipes} recipes; ingredient lines with a canonical id: ${r.ingredientLinesWithId}/${r.ingredientLines} (${pct(r.ingredientLines ? r.ingredientLinesWithId / r.ingredientLines : 0)})`,
     '',
+    ...(r.densities ? [`Catalog entries with a density (g/ml, weighs US volumes for \`units=metric\`): ${r.densities.entries}/${r.densities.of}, by source: ${Object.entries(r.densities.bySource).map(([k, v]) => `${k} ${v}`).join(', ')}`, ''] : []),
     '| field | coverage |',
     '|---|---:|',
     ...Object.entries(r.fieldCoverage).map(([k, v]) => `| ${k} | ${pct(v)} |`),

@@ -10,6 +10,7 @@ import type { HowtocookIngredient } from './howtocook-reader.ts';
 import { ancestors, isUnder } from './off-ancestry.ts';
 import type { OffNode } from './off-reader.ts';
 import { normalizeName, slugify } from './normalize-name.ts';
+import { median, roundDensity } from './tandoor-density.ts';
 import type { TandoorFood } from './tandoor-reader.ts';
 import type { UsdaFood } from './usda-reader.ts';
 
@@ -29,6 +30,8 @@ interface Draft {
   offId?: string;
   sources: Set<string>;
   diet: DietFacts;
+  /** Grams per millilitre of each Tandoor food merged here (tandoor-density.ts); the entry keeps the median. */
+  densities?: number[];
   /** Normalised names already held, per language (dedup). */
   seen?: Map<string, Set<string>>;
 }
@@ -114,6 +117,7 @@ export function mergeCatalog(input: MergeInput): CatalogEntry[] {
       drafts.set(id, d);
     }
     d.sources.add('tandoor');
+    if (food.densities) d.densities = [...(d.densities ?? []), ...food.densities];
     for (const lang of [...food.names.keys()].sort()) addNames(d, lang, food.names.get(lang) ?? []);
     index(d);
     if (food.fdcId !== undefined && !byFdc.has(food.fdcId)) byFdc.set(food.fdcId, d);
@@ -186,5 +190,7 @@ function toEntry(d: Draft, diet: DietFacts): CatalogEntry {
   for (const lang of [...d.names.keys()].sort()) names[lang] = d.names.get(lang) ?? [];
   const e: CatalogEntry = { id: d.id, name: d.name, names, sources: [...d.sources].sort(), recipeCount: 0 };
   if (d.parent && d.parent !== d.id) e.parent = d.parent;
-  return { ...e, ...clean(diet) };
+  const out: CatalogEntry = { ...e, ...clean(diet) };
+  if (d.densities) out.gramsPerMl = roundDensity(median(d.densities));
+  return out;
 }

@@ -2,10 +2,13 @@
  * Reads Open Tandoor Data foods (dataset/sources/open-tandoor-data): the English base file plus
  * the per-language builds, whose `name` and `plural_name` become names in that language.
  * Plural names are published data, so they are names here (matching never infers plurals).
+ * The English build's `conversion` table (the rows of data/conversion/base/data.json) gives
+ * densities (tandoor-density.ts).
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readText } from './gz.ts';
+import { densitiesByFood, type TandoorConversion } from './tandoor-density.ts';
 
 export interface TandoorFood {
   /** Tandoor id without the 'food-' prefix, e.g. 'garlic-raw'. */
@@ -14,6 +17,8 @@ export interface TandoorFood {
   fdcId?: number;
   /** Names by ISO 639-1 code (pt_BR → pt, nb_NO → nb, zh_Hans → zh); English first by construction. */
   names: Map<string, string[]>;
+  /** Grams per millilitre from each of its weight↔volume conversions (usually one; absent: none). */
+  densities?: number[];
 }
 
 interface RawFood {
@@ -56,6 +61,11 @@ export function readTandoor(datasetDir: string): TandoorFood[] {
       const raw = build.food?.[key];
       if (food && raw) add(food.names, lang, raw.name, raw.plural_name);
     }
+  }
+  const en = JSON.parse(readText(join(dir, 'build/en.json.gz'))) as { conversion?: Record<string, TandoorConversion> };
+  for (const [key, densities] of densitiesByFood(en.conversion ?? {})) {
+    const food = foods.get(key);
+    if (food) food.densities = densities;
   }
   return [...foods.values()];
 }

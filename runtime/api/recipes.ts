@@ -38,7 +38,7 @@ export function recipeBody(engine: Engine, id: string, rawQuery: string): Uint8A
   const doc = engine.docById(id);
   if (doc === undefined) throw apiError('RECIPE_NOT_FOUND');
   if (adjustment.servings === undefined && adjustment.units === undefined) return engine.recordJson(doc);
-  return jsonBody(adjustRecipe(engine.record(doc), adjustment));
+  return jsonBody(adjustRecipe(engine.record(doc), adjustment, (ingredient) => engine.gramsPerMl(ingredient)));
 }
 
 /** Pages like /recipes, in the engine's popularity order (see FORMAT.md § 9 Popularity order). */

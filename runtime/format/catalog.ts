@@ -20,6 +20,12 @@ export interface CatalogEntry {
   sources: string[];
   /** Number of compiled recipes that use it (filled in by the compiler). */
   recipeCount: number;
+  /**
+   * Density in grams per millilitre, 3 decimals, where a source gives a weight for a volume of it
+   * (Open Tandoor Data: "1 cup flour = 120 g"); absent = unknown. `units=metric` weighs US
+   * volumes of it (runtime/query/convert/).
+   */
+  gramsPerMl?: number;
 }
 
 /** The catalog file's payload (FORMAT.md § 10 Catalog). */

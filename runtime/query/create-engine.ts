@@ -31,6 +31,8 @@ export function createEngine(ds: Dataset): Engine {
   const nameMap = () => (names ??= new Map(ds.catalog.names));
   let entries: CatalogEntry[] | undefined;
   const sortedEntries = () => (entries ??= [...ds.catalog.entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+  let densities: Map<string, number> | undefined;
+  const densityMap = () => (densities ??= new Map(ds.catalog.entries.flatMap((e) => (e.gramsPerMl === undefined ? [] : [[e.id, e.gramsPerMl] as const]))));
   const decoder = new TextDecoder();
   let vocab: Vocabularies | undefined;
   const pantrySource = datasetPantrySource(ds); // lazy itself: reads pantry/by-total.bin on the first pantry query
@@ -82,6 +84,7 @@ export function createEngine(ds: Dataset): Engine {
     record,
     // The name table already lists every id (normalised) beside every name; a spelling key first (FORMAT.md § 10).
     resolveIngredient: (nameOrId) => nameMap().get(spellingKey(nameOrId)) ?? nameMap().get(normalizeName(nameOrId)),
+    gramsPerMl: (id) => densityMap().get(id),
     ingredients(q: IngredientQuery): IngredientPage {
       const entries = sortedEntries();
       let list: CatalogEntry[] = entries;

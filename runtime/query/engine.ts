@@ -60,6 +60,8 @@ export interface Engine {
   record(doc: number): import('../format/recipe.ts').Recipe;
   /** Canonical id for a name or id (whole-name, any catalog language, case/space/hyphen-insensitive). */
   resolveIngredient(nameOrId: string): string | undefined;
+  /** Grams per millilitre of a canonical ingredient (CatalogEntry.gramsPerMl), undefined when unknown. */
+  gramsPerMl(id: string): number | undefined;
   /** Canonical ingredients, paged, optionally by name prefix. */
   ingredients(query: IngredientQuery): IngredientPage;
   vocabularies(): Vocabularies;

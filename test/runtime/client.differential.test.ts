@@ -58,7 +58,8 @@ function nodeModulesReachable(dir: string): boolean {
 describe('the offline client', () => {
   it('answers a seeded corpus over every route with the server\'s statuses and body bytes, from the bundle, over fileSource and memorySource', async () => {
     const { app, engine, key } = await realApp();
-    const corpus = clientCorpus(engine);
+    // Plus adjusted recipes whose cups are weighed by the catalog's densities (issue 22, item 5).
+    const corpus = [...clientCorpus(engine), '/recipes/d256xclpahv4h?units=metric', '/recipes/bzkchksd3qws3?servings=48&units=metric'];
     expect(corpus.length).toBeGreaterThanOrEqual(400);
     const server: [number, string][] = [];
     for (const p of corpus) {

@@ -73,7 +73,7 @@ export const RECIPE_ID_PARAMETERS = [
   {
     name: 'units',
     in: 'query',
-    description: '`metric` or `us`: weights and volumes in that system (g, kg, ml, l ↔ oz, lb, tsp, tbsp, cup; the US cup is 236.6 ml). Teaspoons and tablespoons stay spoons in metric; counts, cloves, pinches, cans and the like are never converted. Each ingredient gains `adjustedDisplay`. Any other value gives 400 `INVALID_UNITS`.',
+    description: '`metric` or `us`: weights and volumes in that system (g, kg, ml, l ↔ oz, lb, tsp, tbsp, cup; the US cup is 236.6 ml). With `metric`, a US volume (cup, fl oz, pint, quart, gallon) of an ingredient whose density the catalog knows (from Open Tandoor Data: flour, sugar, butter and about 120 more) is weighed in g or kg instead (2¼ cups all-purpose flour → 270 g); without a known density it becomes ml. `us` never turns a weight into a volume or back. Teaspoons and tablespoons stay spoons in metric; counts, cloves, pinches, cans and the like are never converted. Each ingredient gains `adjustedDisplay`. Any other value gives 400 `INVALID_UNITS`.',
     schema: { type: 'string', enum: ['metric', 'us'] },
   },
 ];

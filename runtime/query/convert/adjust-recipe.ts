@@ -21,6 +21,9 @@ export interface Adjustment {
   units?: UnitSystem;
 }
 
+/** Grams per millilitre of a catalog ingredient (CatalogEntry.gramsPerMl), undefined when unknown. */
+export type DensityOf = (id: string) => number | undefined;
+
 export type AdjustedIngredient = Ingredient & { adjustedDisplay: string };
 export type AdjustedRecipe = Omit<Recipe, 'ingredients'> & { ingredients: AdjustedIngredient[] };
 
@@ -29,19 +32,24 @@ export function hasServings(recipe: Recipe): boolean {
   return recipe.servings.original !== '';
 }
 
-/** The recipe adjusted; `servings` on a recipe without servings → 400 SERVINGS_UNKNOWN. */
-export function adjustRecipe(recipe: Recipe, adjustment: Adjustment): AdjustedRecipe {
+/**
+ * The recipe adjusted; `servings` on a recipe without servings → 400 SERVINGS_UNKNOWN.
+ * `densityOf` lets `units=metric` weigh a US volume of an ingredient of known density.
+ */
+export function adjustRecipe(recipe: Recipe, adjustment: Adjustment, densityOf: DensityOf = () => undefined): AdjustedRecipe {
   const { servings, units } = adjustment;
   if (servings !== undefined && !hasServings(recipe)) throw apiError('SERVINGS_UNKNOWN');
   const factor = servings === undefined ? 1 : servings / recipe.servings.quantity;
-  const ingredients = recipe.ingredients.map((ingredient) => adjustIngredient(ingredient, factor, units));
+  const ingredients = recipe.ingredients.map((ingredient) => adjustIngredient(ingredient, factor, units, densityOf));
   const out: AdjustedRecipe = { ...recipe, ingredients };
   if (servings !== undefined) out.servings = { quantity: servings, original: recipe.servings.original };
   return out;
 }
 
-function adjustIngredient(ingredient: Ingredient, factor: number, units: UnitSystem | undefined): AdjustedIngredient {
-  const adjusted = ingredient.quantity === undefined ? undefined : adjustQuantity(ingredient.quantity, factor, units);
+function adjustIngredient(ingredient: Ingredient, factor: number, units: UnitSystem | undefined, densityOf: DensityOf): AdjustedIngredient {
+  const { id } = ingredient;
+  const density = id === undefined ? undefined : () => densityOf(id);
+  const adjusted = ingredient.quantity === undefined ? undefined : adjustQuantity(ingredient.quantity, factor, units, density);
   const { display, ...rest } = ingredient;
   if (adjusted === undefined) return { display, adjustedDisplay: display, ...rest };
   return { display, adjustedDisplay: rewriteDisplay(ingredient, adjusted), ...rest, quantity: adjusted.quantity };

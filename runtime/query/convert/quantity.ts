@@ -1,7 +1,10 @@
 /**
  * One quantity scaled by a factor and, on request, converted to a unit system, rounded for cooks.
  * Weights and volumes cross systems (g ↔ oz/lb, ml ↔ tsp/tbsp/cup); a unit already read in the
- * target system, and every other unit (counts, cloves, pinches, cans), keeps its unit.
+ * target system, and every other unit (counts, cloves, pinches, cans), keeps its unit. In metric,
+ * a US volume (cup, fl oz, pint, quart, gallon) of an ingredient whose density is known is weighed
+ * instead (g, kg): metric recipes weigh flour, sugar and butter. US keeps volumes and weights
+ * apart, as US cooks measure flour in cups.
  */
 import type { Quantity } from '../../format/recipe.ts';
 import { roundForCooks } from './round.ts';
@@ -31,19 +34,23 @@ export function unitText(unit: string, value: number): string {
 
 /**
  * `q` times `factor`, in `system` when given. Undefined when nothing changes (factor 1 and the
- * unit kept): the amount stays exactly as published, unrounded.
+ * unit kept): the amount stays exactly as published, unrounded. `gramsPerMl` is asked only when
+ * a volume would be converted to metric (so the catalog is read only then); undefined: unknown.
  */
-export function adjustQuantity(q: Quantity, factor: number, system?: UnitSystem): AdjustedQuantity | undefined {
+export function adjustQuantity(q: Quantity, factor: number, system?: UnitSystem, gramsPerMl?: () => number | undefined): AdjustedQuantity | undefined {
   const measure = MEASURES[q.unit];
   const convert = system !== undefined && measure !== undefined && !measure.systems.includes(system);
   if (!convert && factor === 1) return undefined;
   let unit = q.unit;
   let scale = factor;
   if (convert) {
+    const density = system === 'metric' && measure.kind === 'volume' ? gramsPerMl?.() : undefined;
+    // Grams or millilitres (or grams for a weighed volume) per unit as written.
+    const size = density === undefined ? measure.size : measure.size * density;
     // The unit is chosen by the lower end of a range so both ends are read in one unit.
-    const base = q.value * factor * measure.size;
-    unit = pickUnit(measure.kind, system, base);
-    scale = (factor * measure.size) / MEASURES[unit]!.size;
+    const base = q.value * factor * size;
+    unit = pickUnit(density === undefined ? measure.kind : 'mass', system, base);
+    scale = (factor * size) / MEASURES[unit]!.size;
   }
   const value = roundForCooks(q.value * scale, unit);
   const quantity: Quantity = { unit, value: value.value };

@@ -45,6 +45,22 @@ describe('adjustRecipe', () => {
     expect(adjustRecipe(r, { servings: 4 }).ingredients[0]!.adjustedDisplay).toBe('2 cups milk');
   });
 
+  it('weighs a US volume in metric by the density of the ingredient’s own id, and keeps millilitres where none is known', () => {
+    const line = (display: string, name: string, value: number, id?: string): Ingredient => ({ display, name, optional: false, quantity: { unit: 'cup', value }, ...(id === undefined ? {} : { id }) });
+    const r = makeRecipe({ id: 'r1', servings: { quantity: 4, original: '4' }, ingredients: [line('2 1/4 cups all-purpose flour', 'all-purpose flour', 2.25, 'flour'), line('1 cup milk', 'milk', 1, 'milk'), line('1 cup mystery flour', 'mystery flour', 1)] });
+    const densities: Record<string, number> = { flour: 0.507 };
+    const asked: string[] = [];
+    const out = adjustRecipe(r, { units: 'metric' }, (id) => (asked.push(id), densities[id]));
+    expect(out.ingredients.map((i) => [i.adjustedDisplay, i.quantity])).toEqual([
+      ['270 g all-purpose flour', { unit: 'g', value: 270 }],
+      ['235 ml milk', { unit: 'ml', value: 235 }],
+      ['235 ml mystery flour', { unit: 'ml', value: 235 }],
+    ]);
+    expect(asked).toEqual(['flour', 'milk']);
+    expect(adjustRecipe(r, { units: 'metric', servings: 8 }, (id) => densities[id]).ingredients[0]!.adjustedDisplay).toBe('540 g all-purpose flour');
+    expect(adjustRecipe(r, { units: 'us' }, () => { throw new Error('US never weighs'); }).ingredients[0]!.adjustedDisplay).toBe('2 1/4 cups all-purpose flour');
+  });
+
   it('answers 400 SERVINGS_UNKNOWN for servings on a recipe that does not say how many it serves, but converts units', () => {
     const r = makeRecipe({ id: 'r1', ingredients: [{ display: '1 cup milk', name: 'milk', optional: false, quantity: { unit: 'cup', value: 1 } }] });
     expect(() => adjustRecipe(r, { servings: 2 })).toThrow(expect.objectContaining({ code: 'SERVINGS_UNKNOWN', status: 400 }));

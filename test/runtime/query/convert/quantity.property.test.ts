@@ -28,6 +28,7 @@ const SMALLEST: Record<string, number> = { g: 0.5, ml: 0.5, kg: 0.05, l: 0.05, t
 const unitArb = fc.constantFrom(...Object.keys(SIZE));
 const amountArb = fc.double({ min: 0.1, max: 5000, noNaN: true });
 const factorArb = fc.double({ min: 0.05, max: 20, noNaN: true });
+const unitsArb = fc.constantFrom(undefined, 'metric' as const, 'us' as const);
 
 function expectNear(unit: string, got: number, exact: number) {
   if (exact < SMALLEST[unit]!) expect(got).toBe(SMALLEST[unit]);
@@ -78,6 +79,36 @@ describe('adjustQuantity', () => {
       const err2 = back === undefined ? 0 : tolerance(back.unit, (us.value * SIZE[us.unit]!) / SIZE[back.unit]!) * SIZE[back.unit]!;
       const final = back ?? us;
       expect(Math.abs(final.value * SIZE[final.unit]! - value)).toBeLessThanOrEqual(err1 + err2 + 0.001);
+    }));
+  });
+
+  it('weighs a US volume of an ingredient of known density in metric, within rounding of volume × density', () => {
+    const sizes: Record<string, number> = { cup: SIZE.cup!, 'fl oz': SIZE['fl oz']!, pint: 2 * SIZE.cup!, quart: 4 * SIZE.cup!, gallon: 16 * SIZE.cup! };
+    fc.assert(fc.property(fc.constantFrom(...Object.keys(sizes)), amountArb, factorArb, fc.double({ min: 0.05, max: 2, noNaN: true }), (unit, value, factor, density) => {
+      const out = adjustQuantity({ unit, value, max: value * 2 }, factor, 'metric', () => density)!;
+      const to = out.quantity.unit;
+      expect(['g', 'kg']).toContain(to);
+      expect(out.isMeasure).toBe(true);
+      const exact = (value * factor * sizes[unit]! * density) / SIZE[to]!;
+      expectNear(to, out.quantity.value, exact);
+      if (out.quantity.max !== undefined) expectNear(to, out.quantity.max, exact * 2);
+    }));
+  });
+
+  it('asks for the density only to weigh a US volume in metric: never in US, never for weights, spoons or metric volumes', () => {
+    fc.assert(fc.property(fc.constantFrom(...Object.keys(SIZE), '', 'clove'), amountArb, factorArb, unitsArb, (unit, value, factor, system) => {
+      let asked = 0;
+      const density = () => (asked++, 0.5);
+      const out = adjustQuantity({ unit, value }, factor, system, density);
+      const weighs = system === 'metric' && (unit === 'cup' || unit === 'fl oz');
+      expect(asked).toBe(weighs ? 1 : 0);
+      if (!weighs && out !== undefined) expect(out).toEqual(adjustQuantity({ unit, value }, factor, system));
+    }));
+  });
+
+  it('converts a US volume of unknown density to millilitres in metric, as without a catalog', () => {
+    fc.assert(fc.property(fc.constantFrom('cup', 'fl oz'), amountArb, factorArb, (unit, value, factor) => {
+      expect(adjustQuantity({ unit, value }, factor, 'metric', () => undefined)).toEqual(adjustQuantity({ unit, value }, factor, 'metric'));
     }));
   });
 
