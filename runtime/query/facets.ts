@@ -23,12 +23,14 @@ export type FacetPath = 'intersections' | 'table';
  * intersection cardinality costs about |M| per value, however small the value (the arrays are
  * merged), and the table costs about |M| × (pairs per doc + 1), whatever the number of values. So
  * for a sparse M the table wins once the requested families hold more than (pairs per doc + 1) ×
- * TABLE_COST values: at 1M, any request with `category` (552 values) or all six. A dense M (bitset
- * chunks) makes each intersection cheap (popcounts, or one lookup per doc of the value).
- * TABLE_COST is the ratio of a table pair's cost to an intersection's cost per doc of M, measured
- * at 1M (test/bench/REPORT.md, 2026-11-28): default 21, sensible range 10–40.
+ * TABLE_COST values. A dense M (bitset chunks) makes each intersection cheap (popcounts, or one
+ * lookup per doc of the value): intersections, always.
+ * Measured at 1M (test/bench/facet-paths.ts; test/bench/REPORT.md, 2026-11-28): equipment's 101
+ * values break even near 65 values' worth, category's 552 near 160 (its values are smaller); the
+ * default, 10, puts the line at ~80 values at 1M (8 pairs per doc with the +1): the table for
+ * equipment, category or all six, intersections for the small families. Sensible range 6–20.
  */
-const TABLE_COST = 21;
+const TABLE_COST = 10;
 /** Above this share of the docs, M's 2^16-doc chunks are mostly bitsets. */
 const SPARSE_SHARE = 1 / 16;
 
