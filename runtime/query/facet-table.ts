@@ -3,14 +3,13 @@
  * once per dataset from the bitmap indexes themselves (never from records), on the first filtered
  * facet query that needs it.
  *
- * Why: counting a facet value over a filtered set M by an intersection cardinality costs about
- * min(|M|, |value|) per value, whatever the count, so a sparse M pays for every value of every
- * family (at 1M recipes, 741 values: ~3 ms for an M of 11k docs, most counts 0). Through this table
- * the same counts cost |M| × (values per doc), about 7 at 1M: ~0.1 ms. facets.ts picks the cheaper
- * of the two per query.
+ * Why: counting a facet value over a sparse filtered set M by an intersection cardinality costs
+ * about |M| per value, whatever the count, so such an M pays for every value of every family asked
+ * (hundreds, most of them counting 0). Through this table the same counts cost |M| × (values per
+ * doc), whatever the number of values. facets.ts picks the cheaper of the two per query; the
+ * figures are in test/bench/REPORT.md (2026-11-28).
  *
- * Memory: a Uint32 offset per doc and a Uint16 (Uint32 past 65,535 values) per (doc, value) pair:
- * about 4 + 2 × 7 = 18 MB at 1M recipes.
+ * Memory: a Uint32 offset per doc and a Uint16 (Uint32 past 65,535 values) per (doc, value) pair.
  */
 import { cardinality, toUint32Array, type Bitmap } from '../format/bitmap.ts';
 import type { Dataset } from '../data/dataset.ts';

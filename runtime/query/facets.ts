@@ -25,10 +25,9 @@ export type FacetPath = 'intersections' | 'table';
  * for a sparse M the table wins once the requested families hold more than (pairs per doc + 1) ×
  * TABLE_COST values. A dense M (bitset chunks) makes each intersection cheap (popcounts, or one
  * lookup per doc of the value): intersections, always.
- * Measured at 1M (test/bench/facet-paths.ts; test/bench/REPORT.md, 2026-11-28): equipment's 101
- * values break even near 65 values' worth, category's 552 near 160 (its values are smaller); the
- * default, 10, puts the line at ~80 values at 1M (8 pairs per doc with the +1): the table for
- * equipment, category or all six, intersections for the small families. Sensible range 6–20.
+ * TABLE_COST: default 10, sensible range 6–20, from the break-even points measured at 1M
+ * (test/bench/facet-paths.ts; test/bench/REPORT.md, 2026-11-28). At 1M it gives the table to
+ * requests with equipment, category or all six on a sparse set, intersections to the small families.
  */
 const TABLE_COST = 10;
 /** Above this share of the docs, M's 2^16-doc chunks are mostly bitsets. */
