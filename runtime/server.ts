@@ -219,7 +219,13 @@ async function main(): Promise<void> {
     shutdown('dataset verification failed', 1);
   }
   process.on('message', (m: unknown) => {
-    if (isClusterMessage(m)) refuseCorrupt(m.error);
+    if (!isClusterMessage(m)) return;
+    if (m.type === 'corrupt') refuseCorrupt(m.error);
+    else if (m.type === 'stop-accepting') {
+      // The primary's first step of a stop (serve/cluster.ts): the drain's signal follows once every worker has replied.
+      hardened.stopAccepting();
+      process.send?.({ type: 'not-accepting' } satisfies ClusterMessage);
+    }
   });
 
   /** SIGHUP or a new `current`: serve the version it names, if it opens and verifies. */

@@ -71,8 +71,10 @@ export class BitmapIndexReader {
     return view;
   }
 
-  /** Every key with its cardinality, in key order. */
-  keys(): { key: string; cardinality: number }[] {
-    return [...this.#entries.values()].map((e) => ({ key: e[0], cardinality: e[3] }));
+  #keys: readonly Readonly<{ key: string; cardinality: number }>[] | undefined;
+
+  /** Every key with its cardinality, in key order (one list, made on first use: facet counts walk it per query). */
+  keys(): readonly Readonly<{ key: string; cardinality: number }>[] {
+    return (this.#keys ??= [...this.#entries.values()].map((e) => ({ key: e[0], cardinality: e[3] })));
   }
 }

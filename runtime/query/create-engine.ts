@@ -10,9 +10,10 @@ import type { Recipe } from '../format/recipe.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { normalizeName, spellingKey } from '../format/normalize-name.ts';
 import type { Engine, IngredientPage, IngredientQuery, Vocabularies } from './engine.ts';
-import type { PageRequest } from './filter.ts';
 import { listRecipes } from './recipes.ts';
-import { countFacets } from './facets.ts';
+import { countFacets, type FacetSources } from './facets.ts';
+import { buildFacetTable, type FacetTable } from './facet-table.ts';
+import { FACET_NAMES, type PageRequest } from './filter.ts';
 import { datasetPantrySource, runPantry } from './pantry/pantry.ts';
 import { PantryWorkspace } from './pantry/rank.ts';
 import { PATHS } from '../format/constants.ts';
@@ -26,6 +27,13 @@ import { allowedDocs } from './search/query.ts';
 export function createEngine(ds: Dataset): Engine {
   let allDocs: Bitmap | undefined;
   const all = () => (allDocs ??= rangeBitmap(ds.recipeCount));
+  let facetTable: FacetTable | undefined;
+  let facetPairs: number | undefined;
+  const facetSources: FacetSources = {
+    all,
+    table: () => (facetTable ??= buildFacetTable(ds)),
+    pairs: () => (facetPairs ??= FACET_NAMES.reduce((n, name) => n + ds.families[name].keys().reduce((s, k) => s + k.cardinality, 0), 0)),
+  };
   // Built on first use (nothing here reads the catalog or an index until a request needs it).
   let names: Map<string, string> | undefined;
   const nameMap = () => (names ??= new Map(ds.catalog.names));
@@ -73,7 +81,7 @@ export function createEngine(ds: Dataset): Engine {
     recordsJson: (docs) => recordTuples(located(docs)).map((t) => t[1]),
     joinRecordsJson: (docs, head, tail) => joinRecordsJson(located(docs), head, tail),
     listRecipes: (filter, page) => listRecipes(ds, filter, page, all),
-    facets: (filter, names) => countFacets(ds, filter, names, all),
+    facets: (filter, names) => countFacets(ds, filter, names, facetSources),
     pantry: (q) => runPantry(pantrySource, pantryWorkspace, record, q),
     popular(page: PageRequest) {
       const docs = ds.popular.subarray(Math.min(page.offset, ds.recipeCount), Math.min(ds.recipeCount, page.offset + page.limit));

@@ -5,7 +5,7 @@
  * envelope (client-errors.ts), and a drain without resets (drain.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import { apiError, renderError } from '../http/errors.ts';
 import { errorHeaders, onCheckExpectation, onClientError, onConnect } from './client-errors.ts';
 import { drain } from './drain.ts';
@@ -54,6 +54,11 @@ export interface HardenedServer {
   server: Server;
   /** Live connections (tests and logs). */
   connections: ReadonlyMap<Socket, Connection>;
+  /**
+   * Stop accepting only: open connections are served as before, keep-alive included (a cluster
+   * worker's first step of a drain, runtime/serve/cluster.ts). Idempotent.
+   */
+  stopAccepting(): void;
   /** Stop accepting and close connections without resets; `onClosed` when the last is gone. */
   drain(onClosed: () => void): void;
 }
@@ -99,6 +104,10 @@ export function createHardenedServer(listener: RequestListener, limits: ServerLi
   return {
     server,
     connections,
+    stopAccepting() {
+      // net.Server's close, not http.Server's: the latter also destroys idle keep-alive sockets now.
+      if (server.listening) NetServer.prototype.close.call(server);
+    },
     drain(onClosed) {
       if (draining) return;
       draining = true;

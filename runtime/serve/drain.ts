@@ -29,6 +29,7 @@ export function drain(server: Server, connections: Map<Socket, Connection>, opti
   const force = setTimeout(() => server.closeAllConnections(), options.timeoutMs);
   force.unref();
   // net.Server's close, not http.Server's: the latter also destroys idle keep-alive sockets now.
+  // On a server that has already stopped accepting (stopAccepting), it only waits for the connections.
   NetServer.prototype.close.call(server, () => {
     clearTimeout(force);
     onClosed();

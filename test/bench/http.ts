@@ -77,7 +77,7 @@ export async function startServer(bin: string, dataDir: string, stateDir: string
  * are still computed): /healthz (or the ceiling's any path) must answer within 10 ms three times in
  * a row. Without this, a slow route's backlog steals CPU from the next measurement.
  */
-async function settle(url: string): Promise<void> {
+export async function settle(url: string): Promise<void> {
   const until = performance.now() + 60_000;
   for (let quick = 0; quick < 3 && performance.now() < until; ) {
     const t = performance.now();
@@ -87,7 +87,7 @@ async function settle(url: string): Promise<void> {
   }
 }
 
-async function load(url: string, connections: number, seconds: number) {
+export async function load(url: string, connections: number, seconds: number) {
   const r = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
   return { reqPerSec: Math.round(r.requests.average), p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
@@ -175,43 +175,4 @@ export async function httpBench(o: HttpOptions): Promise<{ start: ServerStart; r
     await stop(start.child);
     fs.rmSync(state, { recursive: true, force: true });
   }
-}
-
-export interface WorkersResult {
-  workers: number;
-  route: string;
-  reqPerSec: number;
-  p99Ms: number;
-  non2xx: number;
-  errors: number;
-}
-
-/**
- * RECIPES_WORKERS compared (issue 22, item 8): req/s of one cheap and one search-bound route with
- * each worker count, each after the background verification, on the same dataset and settings.
- */
-export async function workersBench(o: Omit<HttpOptions, 'pantryIngredients'>, counts: readonly number[] = [1, 2]): Promise<WorkersResult[]> {
-  const out: WorkersResult[] = [];
-  for (const workers of counts) {
-    const state = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-workers-'));
-    const start = await startServer(o.bins.server, o.dataDir, state, workers);
-    const base = `http://127.0.0.1:${start.port}`;
-    try {
-      await start.verified;
-      const list = (await (await fetch(`${base}/recipes?limit=1`)).json()) as { recipes?: { id: string }[] };
-      const paths: [string, string][] = [
-        ['/recipes/{id}', `/recipes/${list.recipes?.[0]?.id ?? 'unknown'}`],
-        ['/search', `/search?query=${encodeURIComponent(o.searchQuery)}`],
-      ];
-      for (const [route, p] of paths) {
-        o.log(`http workers=${workers} ${route}…`);
-        await settle(`${base}/healthz`);
-        out.push({ workers, route, ...(await load(base + p, o.connections, o.seconds)) });
-      }
-    } finally {
-      await stop(start.child);
-      fs.rmSync(state, { recursive: true, force: true });
-    }
-  }
-  return out;
 }

@@ -4,7 +4,7 @@
  * next measurement; writes one JSON file.
  *
  *   node <bundle of this file> --data <dataset dir> --out <file.json> [--quick] [--peers sqlite,orama,scan]
- *     [--orama-budget-s 60] [--work <dir for the SQLite file>]
+ *     [--orama-budget-s 60] [--work <dir for the SQLite file>] [--groups facets,filter,pantry,search]
  *
  * run.ts runs it as an esbuild bundle (OUT/bin/latency.mjs), as the server runs: through tsx
  * (`node --import tsx test/bench/latency.ts …`) it works, but times tsx's keepNames calls too.
@@ -52,6 +52,8 @@ const { values } = parseArgs({
     peers: { type: 'string', default: 'sqlite,orama,scan' },
     'orama-budget-s': { type: 'string', default: '60' },
     work: { type: 'string' },
+    /** Only these query groups (filter, facets, pantry, search); all by default. */
+    groups: { type: 'string' },
   },
 });
 if (!values.data || !values.out) throw new Error('usage: latency.ts --data <dir> --out <file>');
@@ -66,7 +68,8 @@ const ds = openDataset(values.data, { verify: 'size' });
 // behind our back: at 1M, multi-word searches read from disk took 2.4 ms instead of 1.4 ms).
 await verifyDataset(ds);
 const engine = createEngine(ds);
-const queries = buildQueries(ds, engine);
+const groups = values.groups?.split(',').filter(Boolean);
+const queries = buildQueries(ds, engine).filter((q) => !groups || groups.includes(q.group));
 const result: LatencyResult = { recipes: ds.recipeCount, quick, peers: [], queries: [], mismatches: [], notes: [] };
 const log = (s: string) => process.stderr.write(`[latency ${ds.recipeCount}] ${s}\n`);
 

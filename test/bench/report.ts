@@ -1,7 +1,8 @@
 /** Renders the bench results (results.json) as the markdown report. */
 import os from 'node:os';
 import type { LatencyResult } from './latency.ts';
-import type { RouteResult, ServerStart, WorkersResult } from './http.ts';
+import type { RouteResult, ServerStart } from './http.ts';
+import type { WorkersResult } from './workers.ts';
 import type { Timing } from './measure.ts';
 import type { Profile } from './fidelity.ts';
 
@@ -99,19 +100,38 @@ function timingCell(t: (Timing & { total?: number }) | { na: string } | undefine
   return `${us(t.p50)}${ratio}`;
 }
 
-function latencyTable(l: LatencyResult): string[] {
+export function latencyTable(l: LatencyResult): string[] {
   const peers = l.peers.map((p) => p.name);
   const out = [
-    `| kind | query | total | ours p50 | ours p99 | ${peers.map((p) => `${p} p50 (× ours)`).join(' | ')} |`,
-    `|---|---|---:|---:|---:|${peers.map(() => '---:').join('|')}|`,
+    `| kind | query | total | ours p50 | ours p99 |${peers.map((p) => ` ${p} p50 (× ours) |`).join('')}`,
+    `|---|---|---:|---:|---:|${peers.map(() => '---:|').join('')}`,
   ];
   for (const q of l.queries) {
     const ours = q.timings.ours;
-    out.push(`| ${q.kind} | \`${q.name}\` | ${fmt(q.total)} | ${timingCell(ours)} | ${isTiming(ours) ? us(ours.p99) : '—'} | ${peers.map((p) => timingCell(q.timings[p], ours)).join(' | ')} |`);
+    out.push(`| ${q.kind} | \`${q.name}\` | ${fmt(q.total)} | ${timingCell(ours)} | ${isTiming(ours) ? us(ours.p99) : '—'} |${peers.map((p) => ` ${timingCell(q.timings[p], ours)} |`).join('')}`);
   }
   for (const p of l.peers) out.push('', `${p.name}: ${fmt(p.size)} records, built in ${fmt(p.buildMs / 1000, 1)} s${p.note ? ` — ${p.note}` : ''}.`);
   if (l.mismatches.length) out.push('', '**Disagreements on /recipes filters (errors):** ' + l.mismatches.join('; '));
   if (l.notes?.length) out.push('', '**Pantry cross-check (informative):** ' + l.notes.join('; '));
+  return out;
+}
+
+/**
+ * req/s per worker count, and the ratio to 1 worker from rounds alternated in one run
+ * (test/bench/workers.ts), with the load average beside it: the cores are shared.
+ */
+export function workersTable(rows: readonly WorkersResult[]): string[] {
+  const out = [
+    `Same load, rounds alternating between the servers; this machine has ${os.availableParallelism()} CPUs, shared with the load generator (one core) and any other work.`,
+    '',
+    '| workers | route | req/s (median of rounds) | rounds | ÷ 1 worker (median of paired rounds) | p99 (worst round) | non-2xx | errors/timeouts | load average (1 min, start → end) |',
+    '|---:|---|---:|---|---:|---:|---:|---:|---|',
+  ];
+  for (const w of rows) {
+    const ratio = w.ratio === undefined ? '—' : `×${fmt(w.ratio, 2)}${w.roundRatios ? ` (${w.roundRatios.map((x) => fmt(x, 2)).join(', ')})` : ''}`;
+    const load = w.loadAverage ? w.loadAverage.map((x) => x.toFixed(2)).join(' → ') : '—';
+    out.push(`| ${w.workers} | ${w.route} | ${fmt(w.reqPerSec)} | ${w.roundsReqPerSec?.map((x) => fmt(x)).join(', ') ?? '—'} | ${ratio} | ${fmt(w.p99Ms)} ms | ${fmt(w.non2xx)} | ${fmt(w.errors)} | ${load} |`);
+  }
   return out;
 }
 
@@ -211,8 +231,7 @@ export function renderReport(r: BenchResults): string {
       else L.push(`| ${x.route} | ${fmt(x.bytes)} | ${fmt(x.server?.reqPerSec)} | ${fmt(x.server?.p99Ms)} ms | ${fmt(x.server?.errors)} | ${fmt(x.ceiling?.reqPerSec)} | ${fmt(x.ceiling?.p99Ms)} ms | ${fmt((x.ratio ?? 0) * 100)}% |`);
     }
     if (s.http.workers?.length) {
-      L.push('', `RECIPES_WORKERS at ${s.label} (same load; this machine has ${os.availableParallelism()} CPUs, shared with the load generator):`, '', '| workers | route | req/s | p99 | non-2xx | errors/timeouts |', '|---:|---|---:|---:|---:|---:|');
-      for (const w of s.http.workers) L.push(`| ${w.workers} | ${w.route} | ${fmt(w.reqPerSec)} | ${fmt(w.p99Ms)} ms | ${fmt(w.non2xx)} | ${fmt(w.errors)} |`);
+      L.push('', `RECIPES_WORKERS at ${s.label}:`, '', ...workersTable(s.http.workers));
     }
   }
   if (r.errors.length) L.push('', '## Errors', '', ...r.errors.map((e) => `- ${e.replace(/\n/g, ' ').slice(0, 400)}`));

@@ -12,6 +12,14 @@
  *                                    results.json, and rewrites results.json and report.md)
  *   npm run bench -- --quick        (CI: 2,000 recipes, few iterations, short HTTP; exits
  *                                    non-zero on errors, never on slow timings)
+ *   npm run bench -- --only latency --data <compiled dataset dir> [--groups facets] [--peers sqlite]
+ *                                   (in-process latency on a dataset built before, e.g. 1M by
+ *                                    build-synth.ts, without building; --groups: filter, facets,
+ *                                    pantry, search; ours alone unless --peers;
+ *                                    writes out/only-latency.{json,md})
+ *   npm run bench -- --only workers --data <compiled dataset dir>
+ *                                   (req/s with RECIPES_WORKERS 1 and 2, alternated in one run;
+ *                                    writes out/only-workers.{json,md})
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,9 +33,10 @@ import { learnModel } from './synth/learn.ts';
 import { generateSynthetic } from './synth/generate.ts';
 import { prepareDatasetDir } from './synth/dataset-dir.ts';
 import { childEnv, FOREIGN_ENV, run } from './proc.ts';
-import { coldStartMedian, httpBench, workersBench } from './http.ts';
+import { coldStartMedian, httpBench } from './http.ts';
+import { workersBench } from './workers.ts';
 import { profileDataset } from './fidelity.ts';
-import { renderReport, type BenchResults, type BuildResult, type ColdResult, type SizeResult } from './report.ts';
+import { latencyTable, renderReport, workersTable, type BenchResults, type BuildResult, type ColdResult, type SizeResult } from './report.ts';
 import type { LatencyResult } from './latency.ts';
 import { clientBrowserReport } from './client-browser.ts';
 
@@ -40,7 +49,7 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     sizes: { type: 'string' },
     seed: { type: 'string', default: 'recipe-bench-1' },
-    peers: { type: 'string', default: 'sqlite,orama,scan' },
+    peers: { type: 'string' },
     'orama-budget-s': { type: 'string' },
     'http-seconds': { type: 'string' },
     'http-size': { type: 'string' },
@@ -49,10 +58,14 @@ const { values } = parseArgs({
     reuse: { type: 'boolean', default: false },
     'real-data': { type: 'string' },
     only: { type: 'string' },
+    data: { type: 'string' },
+    groups: { type: 'string' },
   },
 });
 const quick = values.quick!;
 const sizes = (values.sizes ?? (quick ? '2000' : '100000,1000000')).split(',').map(Number);
+// Focused runs (--only latency) time ours alone unless peers are named.
+const peers = values.peers ?? (values.only ? '' : 'sqlite,orama,scan');
 const oramaBudget = values['orama-budget-s'] ?? (quick ? '10' : '60');
 const httpSeconds = Number(values['http-seconds'] ?? (quick ? 2 : 10));
 const httpSize = values['http-size'] === undefined ? undefined : Number(values['http-size']);
@@ -128,8 +141,9 @@ async function coldStarts(bin: string, dataDir: string, runs: number): Promise<C
 
 async function latency(bin: string, dataDir: string, label: string): Promise<LatencyResult> {
   const file = path.join(OUT, `latency-${label}.json`);
-  const args = [bin, '--data', dataDir, '--out', file, '--peers', values.peers!, '--orama-budget-s', oramaBudget, '--work', path.join(OUT, 'work')];
+  const args = [bin, '--data', dataDir, '--out', file, '--peers', peers, '--orama-budget-s', oramaBudget, '--work', path.join(OUT, 'work')];
   if (quick) args.push('--quick');
+  if (values.groups) args.push('--groups', values.groups);
   const r = await run(process.execPath, ['--max-old-space-size=8192', ...args], { cwd: root, echo: true });
   if (r.code !== 0) throw new Error(`latency (${label}) failed: ${r.stderr.slice(-1500)}`);
   return JSON.parse(fs.readFileSync(file, 'utf8')) as LatencyResult;
@@ -197,6 +211,36 @@ if (values.only === 'http') {
   log(`re-measured HTTP at ${target.label}; wrote results.json and report.md`);
   process.exit(errors.length > before ? 1 : 0);
 }
+if (values.only === 'latency' || values.only === 'workers') {
+  // Focused runs on a dataset compiled before: no build, no peers unless asked, one short report.
+  if (!values.data) throw new Error(`--only ${values.only} needs --data <compiled dataset dir>`);
+  // A version directory as it is, or a root of versions (its `current`).
+  const given = path.resolve(values.data);
+  const dataDir = fs.existsSync(path.join(given, 'manifest.json')) ? given : resolveDataDir(given);
+  const recipes = (JSON.parse(fs.readFileSync(path.join(dataDir, 'manifest.json'), 'utf8')) as { counts: { recipes: number } }).counts.recipes;
+  const label = recipes % 1e6 === 0 ? `${recipes / 1e6}M` : recipes % 1e3 === 0 ? `${recipes / 1e3}k` : String(recipes);
+  const loadStart = os.loadavg();
+  const head = (title: string) => [`# ${title} — ${label} (${recipes.toLocaleString('en-US')} recipes)`, '', `Command: \`npm run bench -- ${process.argv.slice(2).join(' ')}\` at ${startedAt.toISOString()}; ${os.availableParallelism()} CPUs; load average ${loadStart.map((x) => x.toFixed(2)).join(' / ')} at start, ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')} at end.`, ''];
+  let body: string[];
+  let raw: unknown;
+  if (values.only === 'latency') {
+    const l = await latency(bins.latency, dataDir, `only-${label}`);
+    raw = l;
+    body = [...head('In-process latency'), ...latencyTable(l)];
+    for (const m of l.mismatches) errors.push(m);
+  } else {
+    const w = await workersBench({ bins, dataDir, connections: 50, seconds: httpSeconds, searchQuery: 'chicken', log });
+    raw = w;
+    body = [...head('RECIPES_WORKERS'), ...workersTable(w)];
+    for (const x of w) if (x.non2xx > 0) errors.push(`workers=${x.workers} ${x.route}: ${x.non2xx} non-2xx answers`);
+  }
+  fs.writeFileSync(path.join(OUT, `only-${values.only}.json`), JSON.stringify(raw, null, 2) + '\n');
+  fs.writeFileSync(path.join(OUT, `only-${values.only}.md`), body.join('\n') + '\n');
+  process.stdout.write(body.join('\n') + '\n');
+  if (errors.length) log(`${errors.length} error(s):\n  ${errors.join('\n  ')}`);
+  process.exit(errors.length ? 1 : 0);
+}
+
 /**
  * This VM's speed drifts by a third between half-hours: a fixed single-thread integer loop, timed
  * at the start and the end of the run, says which state the figures were measured in.

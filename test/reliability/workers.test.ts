@@ -1,6 +1,8 @@
 /**
  * RECIPES_WORKERS=2 against `node dist/server.cjs` (issue 22, item 8): quotas stay exact across
- * the workers, SIGTERM drains them all and the primary exits 0, a worker that dies is replaced.
+ * the workers, SIGTERM drains them all without resetting a client (the port is closed before any
+ * client is told to reconnect, runtime/serve/cluster.ts) and the primary exits 0, a worker that
+ * dies is replaced.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLmdbStore } from '../../runtime/store/lmdb.ts';
@@ -32,15 +34,6 @@ async function twoWorkers(env: Record<string, string> = {}): Promise<ServerProce
   return s;
 }
 
-/**
- * Resets other than of connections opened in the last milliseconds of a drain: those the kernel
- * may have accepted after the last worker stopped accepting (the primary holds the shared socket
- * a moment longer), and they are reset unprocessed (README, All cores). The store's counter shows
- * that every request a worker processed was answered.
- */
-const lateConnect = /^ECONNRESET (connect|read) ECONNRESET/;
-const sentAndLost = (resets: string[]) => resets.filter((m) => !lateConnect.test(m));
-
 /** The pids the workers logged when they started listening. */
 function workerPids(s: ServerProcess): number[] {
   return [...s.log().matchAll(/"listening".*?"pid":(\d+)/g)].map((m) => Number(m[1]));
@@ -52,25 +45,34 @@ describe('RECIPES_WORKERS=2', () => {
     const r = await keepAliveLoad(server.port, '/recipes?limit=1', CLIENTS, 20_000, (n) => {
       if (n === 2_000) server!.child.kill('SIGTERM');
     });
-    expect(sentAndLost(r.resets)).toEqual([]);
+    expect(r.resets).toEqual([]);
     expect(r.statuses[200]).toBe(ALLOWANCE);
     expect(r.statuses[429]).toBe(r.answered - ALLOWANCE);
   });
 
-  it('drains both workers on SIGTERM under load: every request processed is answered 200, and the primary exits 0', async () => {
-    server = await twoWorkers({ RECIPES_DAILY_QUOTA: '1000000000' });
-    const s = server;
-    const load = keepAliveLoad(s.port, '/recipes/r1', 32, 20_000, (n) => n === 300 && s.child.kill('SIGTERM'));
-    const [r, code] = await Promise.all([load, s.exited]);
-    expect(sentAndLost(r.resets)).toEqual([]);
-    expect(r.statuses).toEqual({ 200: r.answered });
-    expect(r.answered).toBeGreaterThanOrEqual(300);
-    expect(code).toBe(0);
-    const store = createLmdbStore({ dir: s.stateDir, now: () => Date.now() });
-    try {
-      expect(await store.quotaUsed('ip:127.0.0.1', utcDay(Date.now()))).toBe(r.answered);
-    } finally {
-      await store.close();
+  // Before the two-step stop (runtime/serve/cluster.ts), 10 such rounds reset 139 requests of clients reconnecting
+  // while the shared socket was still open; 3 rounds fail it reliably.
+  it('drains both workers on SIGTERM under load without a reset, 3 rounds: every request processed is answered 200, every reconnect is refused, and the primary exits 0', async () => {
+    for (let round = 0; round < 3; round++) {
+      server = await twoWorkers({ RECIPES_DAILY_QUOTA: '1000000000' });
+      const s = server;
+      const load = keepAliveLoad(s.port, '/recipes/r1', CLIENTS, 20_000, (n) => n === 300 && s.child.kill('SIGTERM'));
+      const [r, code] = await Promise.all([load, s.exited]);
+      expect(r.resets).toEqual([]);
+      // Every client ends on a refused reconnect: the port closed before any was told to reconnect.
+      expect(r.refused).toBe(CLIENTS);
+      expect(r.statuses).toEqual({ 200: r.answered });
+      expect(r.answered).toBeGreaterThanOrEqual(300);
+      expect(code).toBe(0);
+      const store = createLmdbStore({ dir: s.stateDir, now: () => Date.now() });
+      try {
+        expect(await store.quotaUsed('ip:127.0.0.1', utcDay(Date.now()))).toBe(r.answered);
+      } finally {
+        await store.close();
+      }
+      await s.dispose();
+      fx?.cleanup();
+      server = fx = undefined;
     }
   });
 

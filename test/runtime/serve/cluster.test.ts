@@ -10,7 +10,7 @@ describe('runtime/serve/cluster.ts', () => {
   });
 
   it('knows its own messages and nothing else a worker may send', () => {
-    expect(isClusterMessage({ type: 'corrupt', error: 'x' })).toBe(true);
-    for (const m of [null, 'corrupt', { type: 'other' }, {}]) expect(isClusterMessage(m)).toBe(false);
+    for (const m of [{ type: 'corrupt', error: 'x' }, { type: 'stop-accepting' }, { type: 'not-accepting' }]) expect(isClusterMessage(m)).toBe(true);
+    for (const m of [null, 'corrupt', { type: 'other' }, {}, { type: 'corrupt' }, { type: 'corrupt', error: 1 }]) expect(isClusterMessage(m)).toBe(false);
   });
 });
