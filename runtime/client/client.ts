@@ -77,7 +77,10 @@ export class Client {
    */
   async switch(): Promise<string> {
     const dir = await currentDir(this.source);
-    if (dir !== undefined && dir !== this.#opened.dir) this.#opened = await untilHeld(this.source, () => openVersion(this.source, dir));
+    if (dir !== undefined && dir !== this.#opened.dir) {
+      this.#opened = await untilHeld(this.source, () => openVersion(this.source, dir));
+      await this.source.keepOnly?.(dir);
+    }
     return this.version;
   }
 
@@ -111,5 +114,8 @@ function notAllowed(url: string, method: string): Answer {
  */
 export async function openClient(source: Source): Promise<Client> {
   const dir = await locate(source);
-  return new Client(source, await untilHeld(source, () => openVersion(source, dir)));
+  const client = new Client(source, await untilHeld(source, () => openVersion(source, dir)));
+  // The version answered from is known good: the cache may let the location's other versions go.
+  await source.keepOnly?.(dir);
+  return client;
 }

@@ -54,6 +54,11 @@ export class RangeStore {
     for (let at = 0; at < bytes.length; at += this.blockSize) m.set((start + at) / this.blockSize, bytes.subarray(at, at + this.blockSize));
   }
 
+  /** Forgets a block (one taken from a persistent cache that a run found corrupt). */
+  drop(path: string, block: number): void {
+    this.#blocks.get(path)?.delete(block);
+  }
+
   /** Bytes held of all files (for measurements). */
   get heldBytes(): number {
     let n = 0;
