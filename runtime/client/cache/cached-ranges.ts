@@ -8,10 +8,12 @@
  * - a block of a record shard or the search index is checked where the network's is, when read
  *   (every record's and every search block's CRC-32C); a block of the wrong length is dropped at
  *   once. Blocks taken from the cache are remembered, so that when a run meets corrupt bytes
- *   (until-held.ts) forget() drops them all from memory and stops taking them from the cache, and
- *   the run is repeated over bytes from the network; the corrupt block, which that run needs, is
- *   fetched again and replaces its entry. The others stay in the cache (the check cannot say which
- *   block was wrong, and a good one dropped would cost the next page load a fetch).
+ *   (until-held.ts) forget() drops them all from memory, the source takes no more blocks of their
+ *   files from the cache (corruption seldom comes alone: taking the next cached blocks one
+ *   failed run at a time could outlast the rounds a request is allowed), and the run is repeated
+ *   over bytes from the network; the corrupt block, which that run needs, is fetched again and
+ *   replaces its entry. The other entries stay (the check cannot say which block was wrong, and
+ *   a good one dropped would cost the next page load a fetch).
  */
 import type { ByteRange } from '../source.ts';
 import { blockKey, type PersistentCache } from './persistent-cache.ts';
@@ -36,7 +38,7 @@ export interface RangeTarget {
 export class CachedRanges {
   /** Blocks put in memory from the cache and not checked whole: key → [path, block]. */
   readonly #fromCache = new Map<string, [string, number]>();
-  /** Entries not to be taken from the cache again by this source (forget()), until fetched afresh. */
+  /** Files whose blocks this source takes from the network only (forget()). */
   readonly #distrusted = new Set<string>();
 
   constructor(
@@ -53,13 +55,13 @@ export class CachedRanges {
       for (let b = Math.floor(s.start / bs); b * bs < s.end; b++) blocks.push(b);
       return { s, bs, blocks, keys: blocks.map((b) => blockKey(t.url(s.path), bs, b)) };
     });
-    const keys = plan.flatMap((p) => p.keys);
-    const got = (await this.cache.get(keys)).map((b, i) => (this.#distrusted.has(keys[i]!) ? undefined : b));
+    const asked = plan.map((p) => (this.#distrusted.has(p.s.path) ? [] : p.keys));
+    const got = await this.cache.get(asked.flat());
     const rest: ByteRange[] = [];
     const bad: string[] = [];
     let at = 0;
-    for (const { s, bs, blocks, keys } of plan) {
-      const bytes = got.slice(at, (at += keys.length));
+    for (const [n, { s, bs, blocks, keys }] of plan.entries()) {
+      const bytes = asked[n]!.length === 0 ? keys.map(() => undefined) : got.slice(at, (at += keys.length));
       const fits = (b: Uint8Array | undefined, i: number): b is Uint8Array => b !== undefined && b.length === Math.min(bs, t.size(s.path) - blocks[i]! * bs);
       bytes.forEach((b, i) => b !== undefined && !fits(b, i) && bad.push(keys[i]!));
       if (t.checkedWhole(s.path)) {
@@ -96,17 +98,16 @@ export class CachedRanges {
       const key = blockKey(url, bs, (start + off) / bs);
       entries.push({ key, bytes: bytes.subarray(off, off + bs) });
       this.#fromCache.delete(key);
-      this.#distrusted.delete(key);
     }
     await this.cache.put(entries);
   }
 
-  /** Drops every block taken from the cache from memory, not to be taken from the cache again; true when there was any. */
+  /** Drops every block taken from the cache from memory, their files' blocks no longer taken from the cache; true when there was any. */
   forget(): boolean {
     if (this.#fromCache.size === 0) return false;
-    for (const [key, [path, block]] of this.#fromCache) {
+    for (const [path, block] of this.#fromCache.values()) {
       this.target.drop(path, block);
-      this.#distrusted.add(key);
+      this.#distrusted.add(path);
     }
     this.#fromCache.clear();
     return true;

@@ -16,7 +16,7 @@ import { staticServer, type StaticServer } from '../../../helpers/static-server.
 
 const versionDir = inject('realDataDir');
 const version = path.basename(versionDir);
-const QUERIES = ['/recipes?cuisine=italian&limit=20', '/search?query=chocolate%20cake', '/popular?limit=5'];
+const QUERIES = ['/recipes?cuisine=italian&limit=20', '/search?query=chocolate%20cake', '/popular?limit=5', '/pantry?ingredients=rice,garlic'];
 let root: string;
 let server: StaticServer;
 beforeAll(async () => {
