@@ -14,6 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildClientBundles, type ClientBundles } from '../../../helpers/client-bundle.ts';
 import { launchChromium } from '../../../helpers/chromium.ts';
 import { staticServer, type StaticServer } from '../../../helpers/static-server.ts';
+import { NEXT, point, twoVersions } from '../../../helpers/two-versions.ts';
 
 const versionDir = inject('realDataDir');
 const version = path.basename(versionDir);
@@ -25,14 +26,8 @@ let data: string;
 beforeAll(async () => {
   bundles = await buildClientBundles();
   fs.writeFileSync(path.join(bundles.dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>cache</title>\n');
-  // data/: the real version and a copy named `next` (files linked, manifest renamed), `current` naming the real one.
   data = path.join(bundles.dir, 'data');
-  fs.mkdirSync(path.join(data, 'next'), { recursive: true });
-  fs.symlinkSync(versionDir, path.join(data, version));
-  for (const f of fs.readdirSync(versionDir)) if (f !== 'manifest.json') fs.symlinkSync(path.join(versionDir, f), path.join(data, 'next', f));
-  const manifest = JSON.parse(fs.readFileSync(path.join(versionDir, 'manifest.json'), 'utf8'));
-  fs.writeFileSync(path.join(data, 'next', 'manifest.json'), JSON.stringify({ ...manifest, datasetVersion: 'next' }));
-  fs.writeFileSync(path.join(data, 'current'), `${version}\n`);
+  twoVersions(data, versionDir);
   site = await staticServer(bundles.dir);
   browser = await launchChromium();
 });
@@ -121,15 +116,15 @@ describe('the persistent cache in Chromium (IndexedDB)', () => {
     const before = await load(context, QUERIES.slice(0, 1));
     expect(before.version).toBe(version);
     try {
-      fs.writeFileSync(path.join(data, 'current'), 'next\n');
+      point(data, NEXT);
       const after = await load(context, QUERIES.slice(0, 1));
-      expect(after.version).toBe('next');
+      expect(after.version).toBe(NEXT);
       expect(after.answers).toEqual(before.answers);
       const keys = await idb(after.page);
-      expect(keys.some((k) => k.includes('/data/next/records/'))).toBe(true);
+      expect(keys.some((k) => k.includes(`/data/${NEXT}/records/`))).toBe(true);
       expect(keys.filter((k) => k.includes(`/data/${version}/`))).toEqual([]);
     } finally {
-      fs.writeFileSync(path.join(data, 'current'), `${version}\n`);
+      point(data, version);
       await context.close();
     }
   });

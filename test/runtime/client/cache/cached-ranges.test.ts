@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lazyHttpSource, openClient } from '../../../../runtime/client/index.ts';
 import { memoryDriver, type MemoryDriver } from '../../../../runtime/client/cache/memory-driver.ts';
 import { staticServer, type StaticServer } from '../../../helpers/static-server.ts';
+import { NEXT, point, twoVersions } from '../../../helpers/two-versions.ts';
 
 const versionDir = inject('realDataDir');
 const version = path.basename(versionDir);
@@ -20,15 +21,8 @@ const QUERIES = ['/recipes?cuisine=italian&limit=20', '/search?query=chocolate%2
 let root: string;
 let server: StaticServer;
 beforeAll(async () => {
-  // A root of two versions: the real one, and a copy under another name (its files linked, its manifest renamed).
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-db-cache-'));
-  fs.symlinkSync(versionDir, path.join(root, version));
-  const next = path.join(root, 'next');
-  fs.mkdirSync(next);
-  for (const f of fs.readdirSync(versionDir)) if (f !== 'manifest.json') fs.symlinkSync(path.join(versionDir, f), path.join(next, f));
-  const manifest = JSON.parse(fs.readFileSync(path.join(versionDir, 'manifest.json'), 'utf8'));
-  fs.writeFileSync(path.join(next, 'manifest.json'), JSON.stringify({ ...manifest, datasetVersion: 'next' }));
-  fs.writeFileSync(path.join(root, 'current'), `${version}\n`);
+  twoVersions(root, versionDir);
   server = await staticServer(root);
 });
 afterAll(async () => {
@@ -94,17 +88,17 @@ describe('the persistent cache of a lazy source', () => {
     await client.request(QUERIES[0]!);
     expect([...cache.entries.keys()].some((k) => k.includes(`/${version}/`))).toBe(true);
     try {
-      fs.writeFileSync(path.join(root, 'current'), 'next\n');
-      expect(await client.checkForUpdate()).toMatchObject({ changed: true, latest: 'next' });
-      expect(await client.switch()).toBe('next');
+      point(root, NEXT);
+      expect(await client.checkForUpdate()).toMatchObject({ changed: true, latest: NEXT });
+      expect(await client.switch()).toBe(NEXT);
       const res = await client.request(QUERIES[0]!);
       expect(res.status).toBe(200);
       expect([...cache.entries.keys()].some((k) => k.includes(`/${version}/`))).toBe(false);
-      expect([...cache.entries.keys()].some((k) => k.includes('/next/records/'))).toBe(true);
+      expect([...cache.entries.keys()].some((k) => k.includes(`/${NEXT}/records/`))).toBe(true);
       // A fresh page load opens `next` too, the moved `current` read from the network.
-      expect((await openClient(lazyHttpSource(server.url, { cache }))).version).toBe('next');
+      expect((await openClient(lazyHttpSource(server.url, { cache }))).version).toBe(NEXT);
     } finally {
-      fs.writeFileSync(path.join(root, 'current'), `${version}\n`);
+      point(root, version);
     }
   });
 
