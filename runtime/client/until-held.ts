@@ -25,12 +25,13 @@ export async function untilHeld<T>(source: Source, step: () => T | Promise<T>): 
       failure = { error };
     }
     const missed = (source.missCount?.() ?? 0) !== before;
-    const needed: ByteRange[] = [...(failure?.error instanceof NeedBytes ? failure.error.ranges : []), ...(source.takeMisses?.() ?? [])];
     if (!missed && !(failure?.error instanceof NeedBytes)) {
       if (failure && isDatasetFault(failure.error) && round < MAX_FETCH_ROUNDS && (await source.forgetCached?.())) continue;
       if (failure) throw failure.error;
       return result as T;
     }
+    // Taken only after a miss: a run without one left none to take (the warm path allocates nothing here).
+    const needed: ByteRange[] = [...(failure?.error instanceof NeedBytes ? failure.error.ranges : []), ...(source.takeMisses?.() ?? [])];
     if (!source.fetchRanges) throw failure?.error ?? new Error('a lazy source missed bytes but cannot fetch them');
     if (round >= MAX_FETCH_ROUNDS) throw new Error(`${source.location}: still missing bytes after ${MAX_FETCH_ROUNDS} rounds of fetching`);
     await source.fetchRanges(needed);
