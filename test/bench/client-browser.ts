@@ -44,7 +44,7 @@ export async function clientBrowserReport(root: string): Promise<string> {
   const lines = [
     `Bundle dist/client/index.mjs: ${kb(index.length)} minified, ${kb(gzipSync(index).length)} gzipped (budget 150 KB, 50 KB).`,
     '',
-    `Dataset ${engine.info.datasetVersion} (${engine.info.recipeCount} recipes), Chromium, loopback static server with Range; data requests and bytes as sent by the server; warm: ms per request, the median of ${WARM_BATCHES} batches of about ${BATCH_MS} ms, in the page (request() and reading the body) beside answerUrl in process; reload: a second page load opening the client and answering the query again (requests for version files, beside \`current\` and manifest.json).`,
+    `Dataset ${engine.info.datasetVersion} (${engine.info.recipeCount} recipes), Chromium, loopback static server with Range; data requests and bytes as sent by the server; warm: ms per request, the median of ${WARM_BATCHES} batches of about ${BATCH_MS} ms, in the page (request() and reading the body) beside answerUrl in process, the batches of the two alternating; reload: a second page load opening the client and answering the query again (requests for version files, beside \`current\` and manifest.json).`,
     '',
     '| first query (cold page) | open: requests, bytes | query: requests, bytes | total | warm ms: client / in-process | reload: version-file requests |',
     '|---|---|---|---|---|---|',
@@ -75,29 +75,31 @@ export async function clientBrowserReport(root: string): Promise<string> {
       const before = count();
       await open(page);
       const opened = count();
-      const warm = await page.evaluate(async ({ q, batches, batchMs, minBatch }) => {
-        const c = (window as unknown as { c: { request(p: string): Promise<Response> } }).c;
-        const t0 = performance.now();
-        for (let i = 0; i < minBatch; i++) await (await c.request(q)).arrayBuffer();
-        const batch = Math.max(minBatch, Math.ceil((batchMs * minBatch) / Math.max(performance.now() - t0, 0.1)));
-        const times: number[] = [];
-        for (let b = 0; b < batches; b++) {
-          const t = performance.now();
-          for (let i = 0; i < batch; i++) await (await c.request(q)).arrayBuffer();
-          times.push((performance.now() - t) / batch);
-        }
-        return times;
-      }, { q, batches: WARM_BATCHES, batchMs: BATCH_MS, minBatch: MIN_BATCH });
+      // A first request fetches what the query needs; then batches of the client and of the
+      // in-process engine alternate, so that both meet the same load on a shared machine.
+      await page.evaluate(async (q) => (await (window as unknown as { c: { request(p: string): Promise<Response> } }).c.request(q)).arrayBuffer(), q);
       const done = count();
+      const clientBatch = (n: number) =>
+        page.evaluate(async ({ q, n }) => {
+          const c = (window as unknown as { c: { request(p: string): Promise<Response> } }).c;
+          const t = performance.now();
+          for (let i = 0; i < n; i++) await (await c.request(q)).arrayBuffer();
+          return performance.now() - t;
+        }, { q, n });
       const url = new URL(q, 'http://localhost/').href;
-      const local: number[] = [];
-      const t0 = performance.now();
-      for (let i = 0; i < MIN_BATCH; i++) answerUrl(engine, url);
-      const batch = Math.max(MIN_BATCH, Math.ceil((BATCH_MS * MIN_BATCH) / (performance.now() - t0)));
-      for (let b = 0; b < WARM_BATCHES; b++) {
+      const localBatch = (n: number) => {
         const t = performance.now();
-        for (let i = 0; i < batch; i++) answerUrl(engine, url);
-        local.push((performance.now() - t) / batch);
+        for (let i = 0; i < n; i++) answerUrl(engine, url);
+        return performance.now() - t;
+      };
+      const sized = (ms: number) => Math.max(MIN_BATCH, Math.ceil((BATCH_MS * MIN_BATCH) / Math.max(ms, 0.1)));
+      const nClient = sized(await clientBatch(MIN_BATCH));
+      const nLocal = sized(localBatch(MIN_BATCH));
+      const warm: number[] = [];
+      const local: number[] = [];
+      for (let b = 0; b < WARM_BATCHES; b++) {
+        warm.push((await clientBatch(nClient)) / nClient);
+        local.push(localBatch(nLocal) / nLocal);
       }
       const reloadFrom = server.stats.paths.length;
       const again = await context.newPage();
