@@ -9,6 +9,7 @@ import { answerUrl, errorAnswer, isDatasetPath, type Answer } from '../api/answe
 import { ApiError, apiError } from '../errors.ts';
 import type { Engine } from '../query/engine.ts';
 import { getPath } from 'hono/utils/url';
+import { AnswerResponse } from './answer-response.ts';
 import { ClientApiError, queryString } from './helpers.ts';
 import { currentDir, locate, openVersion, type OpenedVersion } from './open-version.ts';
 import type { Source } from './source.ts';
@@ -55,7 +56,8 @@ export class Client {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, ORIGIN).href;
     const method = (init?.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET')).toUpperCase();
     const a = method === 'GET' || method === 'HEAD' ? await this.#answer(url) : notAllowed(url, method);
-    return new Response(method === 'HEAD' ? null : (a.body as Uint8Array<ArrayBuffer>), { status: a.status, headers: a.headers });
+    const answered = { status: a.status, headers: a.headers };
+    return method === 'HEAD' ? new Response(null, answered) : new AnswerResponse(a.body, answered);
   }
 
   async #answer(url: string): Promise<Answer> {
@@ -77,7 +79,10 @@ export class Client {
    */
   async switch(): Promise<string> {
     const dir = await currentDir(this.source);
-    if (dir !== undefined && dir !== this.#opened.dir) this.#opened = await untilHeld(this.source, () => openVersion(this.source, dir));
+    if (dir !== undefined && dir !== this.#opened.dir) {
+      this.#opened = await untilHeld(this.source, () => openVersion(this.source, dir));
+      await this.source.keepOnly?.(dir);
+    }
     return this.version;
   }
 
@@ -111,5 +116,8 @@ function notAllowed(url: string, method: string): Answer {
  */
 export async function openClient(source: Source): Promise<Client> {
   const dir = await locate(source);
-  return new Client(source, await untilHeld(source, () => openVersion(source, dir)));
+  const client = new Client(source, await untilHeld(source, () => openVersion(source, dir)));
+  // The version answered from is known good: the cache may let the location's other versions go.
+  await source.keepOnly?.(dir);
+  return client;
 }

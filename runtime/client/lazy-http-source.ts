@@ -13,6 +13,8 @@
  * format carries a checksum per block.
  */
 import { CURRENT_POINTER_FILE } from '../format/constants.ts';
+import { CachedRanges } from './cache/cached-ranges.ts';
+import { driverOf, PersistentCache, type CacheChoice } from './cache/persistent-cache.ts';
 import { RangeStore } from './range-store.ts';
 import { sha256Hex } from './sha256.ts';
 
@@ -28,6 +30,14 @@ export interface LazyHttpOptions {
   recordBlockSize?: number;
   /** Range requests in flight at once (default 6, what a browser allows per host over HTTP/1.1). */
   concurrency?: number;
+  /**
+   * Where fetched blocks are kept across page loads (cache/): 'indexeddb', false, or a driver.
+   * Default: IndexedDB where the platform has it, none elsewhere ('indexeddb' asked for where
+   * there is none: one memory driver for the process).
+   */
+  cache?: CacheChoice;
+  /** Cap of the persistent cache in bytes (default persistent-cache.ts CACHE_BYTES, 64 MiB). */
+  cacheBytes?: number;
 }
 
 /** What a lazy source has fetched (for measurements and tests). */
@@ -55,6 +65,21 @@ export function lazyHttpSource(url: string | URL, options: LazyHttpOptions = {})
   const checksums = new Map<string, string>();
   const whole = new Map<string, Promise<Uint8Array | undefined>>();
   const stats: TransferStats = { requests: 0, bytes: 0 };
+  const driver = driverOf(options.cache);
+  const persistent = driver && new PersistentCache(driver, options.cacheBytes);
+  const matches = async (p: string, bytes: Uint8Array) => (await sha256Hex(bytes)) === checksums.get(p);
+  const cached =
+    persistent &&
+    new CachedRanges(persistent, {
+      url: (p) => new URL(p, base).href,
+      blockSize: (p) => storeOf(p).blockSize,
+      size: (p) => sizes.get(p)!,
+      has: (p, block) => storeOf(p).has(p, block),
+      checkedWhole: (p) => checksums.has(p),
+      matches,
+      put: (p, start, bytes) => storeOf(p).put(p, start, bytes),
+      drop: (p, block) => storeOf(p).drop(p, block),
+    });
 
   async function fetchOk(target: URL, init?: RequestInit): Promise<Response | undefined> {
     let res: Response;
@@ -69,11 +94,21 @@ export function lazyHttpSource(url: string | URL, options: LazyHttpOptions = {})
     return res;
   }
 
+  /** A whole file (`current`, manifest.json) from the network every time; the cached copy only when the network fails. */
   async function getWhole(p: string): Promise<Uint8Array | undefined> {
-    const res = await fetchOk(new URL(p, base), p === CURRENT_POINTER_FILE ? { cache: 'no-cache' } : undefined);
+    const target = new URL(p, base);
+    let res: Response | undefined;
+    try {
+      res = await fetchOk(target, p === CURRENT_POINTER_FILE ? { cache: 'no-cache' } : undefined);
+    } catch (e) {
+      const [kept] = persistent && /could not be fetched/.test((e as Error).message) ? await persistent.get([target.href]) : [];
+      if (kept) return kept;
+      throw e;
+    }
     if (!res) return undefined;
     const bytes = new Uint8Array(await res.arrayBuffer());
     stats.bytes += bytes.length;
+    await persistent?.put([{ key: target.href, bytes }]);
     return bytes;
   }
 
@@ -84,14 +119,14 @@ export function lazyHttpSource(url: string | URL, options: LazyHttpOptions = {})
     if (!res) throw new Error(`${target.href} is missing (HTTP 404)`);
     const bytes = new Uint8Array(await res.arrayBuffer());
     stats.bytes += bytes.length;
-    const sha = checksums.get(path);
-    if (sha !== undefined && bytes.length === size && (await sha256Hex(bytes)) !== sha) {
+    if (checksums.has(path) && bytes.length === size && !(await matches(path, bytes))) {
       throw new Error(`${target.href} does not match its SHA-256 in the manifest (corrupt or altered)`);
     }
     if (res.status === 200) {
       // A host without Range support sends the whole file: keep it all.
       if (bytes.length !== size) throw new Error(`${target.href} is ${bytes.length} bytes, the manifest says ${size}`);
       storeOf(path).put(path, 0, bytes);
+      await cached?.save(path, 0, bytes);
       return;
     }
     const m = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(res.headers.get('Content-Range') ?? '');
@@ -100,6 +135,7 @@ export function lazyHttpSource(url: string | URL, options: LazyHttpOptions = {})
     }
     if (m[3] !== '*' && Number(m[3]) !== size) throw new Error(`${target.href} is ${m[3]} bytes, the manifest says ${size}`);
     storeOf(path).put(path, start, bytes);
+    await cached?.save(path, start, bytes);
   }
 
   return {
@@ -121,14 +157,17 @@ export function lazyHttpSource(url: string | URL, options: LazyHttpOptions = {})
       if (sha256 !== undefined) checksums.set(p, sha256);
       return storeOf(p).source(p, size, !isRecords(p));
     },
+    forgetCached: async () => cached?.forget() ?? false,
+    keepOnly: async (dir) => persistent?.keepOnly(base.href, new URL(dir, base).href, [new URL(CURRENT_POINTER_FILE, base).href]),
     missCount: () => records.missTotal + others.missTotal,
     takeMisses: () => [...records.takeMisses(), ...others.takeMisses()],
     async fetchRanges(ranges) {
       // A checksummed file is fetched whole, in one request, so that it can be checked.
       const widened = ranges.map((r) => (checksums.has(r.path) ? { path: r.path, start: 0, end: sizes.get(r.path)! } : r));
-      const spans = [records, others].flatMap((store) =>
+      let spans = [records, others].flatMap((store) =>
         mergeSpans(widened.filter((r) => storeOf(r.path) === store), store.blockSize, sizes).filter((s) => !isHeld(store, s)),
       );
+      if (cached) spans = await cached.restore(spans);
       const limit = options.concurrency ?? 6;
       for (let i = 0; i < spans.length; i += limit) {
         await Promise.all(spans.slice(i, i + limit).map((s) => fetchSpan(s.path, s.start, s.end)));

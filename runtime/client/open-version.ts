@@ -107,8 +107,18 @@ export async function openVersion(source: Source, dir: string): Promise<OpenedVe
   if (source.lazyFiles) {
     // Lazy mode: each reader checks its container's magic and version when first built (on first use).
     const ds = datasetOfFiles(new DatasetFiles(driver, sizes), manifest, false);
-    // The shard readers now, in this run (thrown away if it missed a byte): their offset tables must come from fetched bytes.
-    for (let n = 0; n < manifest.counts.shards; n++) ds.shard(n);
+    // The shard readers now, in this run (thrown away if it missed a byte): their offset tables must
+    // come from fetched bytes. Every shard is tried before the first failure is thrown, so that one
+    // run names the missing bytes of all of them (a shard read over zeros fails), not one per run.
+    let failure: { error: unknown } | undefined;
+    for (let n = 0; n < manifest.counts.shards; n++) {
+      try {
+        ds.shard(n);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+    if (failure) throw failure.error;
     return { dir, manifest, engine: createEngine(ds) };
   }
   checkHeads(where, manifest, (p, n) => held.get(p)?.read(0, n) ?? whole.get(p)!.subarray(0, n));

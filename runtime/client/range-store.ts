@@ -54,6 +54,11 @@ export class RangeStore {
     for (let at = 0; at < bytes.length; at += this.blockSize) m.set((start + at) / this.blockSize, bytes.subarray(at, at + this.blockSize));
   }
 
+  /** Forgets a block (one taken from a persistent cache that a run found corrupt). */
+  drop(path: string, block: number): void {
+    this.#blocks.get(path)?.delete(block);
+  }
+
   /** Bytes held of all files (for measurements). */
   get heldBytes(): number {
     let n = 0;
@@ -67,13 +72,16 @@ export class RangeStore {
    * blocks: zeros must never reach a cache that outlives the run), another answers zeros.
    */
   source(path: string, size: number, strict = false): ByteSource {
-    const read = (position: number, length: number): Uint8Array => {
+    const { blockSize } = this;
+    const blocks = this.#blocks;
+    /** [position, position + length) clamped to the file, and whether every block of it is held (a miss noted, or thrown when strict). */
+    const locate = (position: number, length: number): { start: number; end: number; held: boolean } => {
       const start = Math.max(0, Math.min(position, size));
       const end = Math.max(start, Math.min(position + length, size));
+      if (end === start) return { start, end, held: true };
       const first = Math.floor(start / this.blockSize);
-      const last = Math.floor(Math.max(start, end - 1) / this.blockSize);
+      const last = Math.floor((end - 1) / this.blockSize);
       const held = this.#blocks.get(path);
-      if (end === start) return new Uint8Array(0);
       let missing = false;
       for (let b = first; b <= last; b++) {
         if (held?.has(b)) continue;
@@ -86,28 +94,38 @@ export class RangeStore {
         this.#missTotal++;
         if (strict) throw new NeedBytes([{ path, start: first * this.blockSize, end: (last + 1) * this.blockSize }]);
         if (++this.#missCount > MAX_MISSES_PER_RUN) throw new RunAborted(`more than ${MAX_MISSES_PER_RUN} reads of bytes not fetched yet in one run`);
-        return new Uint8Array(end - start);
       }
-      if (first === last) {
-        const off = start - first * this.blockSize;
-        return held!.get(first)!.subarray(off, off + (end - start));
-      }
-      const out = new Uint8Array(end - start);
-      for (let b = first; b <= last; b++) {
-        const block = held!.get(b)!;
+      return { start, end, held: !missing };
+    };
+    /** Copies held bytes [start, end) into `into` at `at`, block by block (no bytes in between). */
+    const copy = (start: number, end: number, into: Uint8Array, at: number): void => {
+      const held = this.#blocks.get(path)!;
+      for (let b = Math.floor(start / this.blockSize); b * this.blockSize < end; b++) {
         const from = Math.max(start, b * this.blockSize);
         const to = Math.min(end, (b + 1) * this.blockSize);
-        out.set(block.subarray(from - b * this.blockSize, to - b * this.blockSize), from - start);
+        into.set(held.get(b)!.subarray(from - b * this.blockSize, to - b * this.blockSize), at + from - start);
       }
-      return out;
     };
     return {
       size,
-      read,
+      spanGap: 0,
+      read(position, length) {
+        const { start, end, held } = locate(position, length);
+        if (!held || end === start) return new Uint8Array(end - start);
+        const first = Math.floor(start / blockSize);
+        if (first === Math.floor((end - 1) / blockSize)) {
+          const off = start - first * blockSize;
+          return blocks.get(path)!.get(first)!.subarray(off, off + (end - start));
+        }
+        const out = new Uint8Array(end - start);
+        copy(start, end, out, 0);
+        return out;
+      },
       readInto(position, length, into, at) {
-        const bytes = read(position, length);
-        into.set(bytes, at);
-        return bytes.length;
+        const { start, end, held } = locate(position, length);
+        if (held) copy(start, end, into, at);
+        else into.fill(0, at, at + (end - start));
+        return end - start;
       },
     };
   }

@@ -58,6 +58,14 @@ export interface Source {
    */
   missCount?(): number;
   takeMisses?(): ByteRange[];
+  /**
+   * Optional (a persistent cache, cache/cached-ranges.ts): a run met corrupt bytes; drops every
+   * block taken from the cache, in memory and in the cache, and resolves to true when there was
+   * any (the run is then repeated over bytes from the network).
+   */
+  forgetCached?(): Promise<boolean>;
+  /** Optional (a persistent cache): the version directory answered from ('' or '<name>/'); the cache may drop the location's other versions. */
+  keepOnly?(dir: string): Promise<void>;
 }
 
 /** A path inside the location: relative, '/'-separated, no '..' or empty segment (a dataset lists only such paths). */

@@ -75,11 +75,18 @@ export interface ByteSource {
   read(position: number, length: number): Uint8Array;
   /** Copies `length` bytes from `position` into `into` at `at`; returns how many there were (fewer at the end). */
   readInto(position: number, length: number, into: Uint8Array, at: number): number;
+  /**
+   * Bytes between two records worth reading through rather than reading the records apart
+   * (readRecords). Default SPAN_GAP: a file's read is a system call; bytes in memory say 0, since
+   * reading through a gap there is only a longer copy.
+   */
+  readonly spanGap?: number;
 }
 
 export function bufferSource(buf: Uint8Array): ByteSource {
   return {
     size: buf.length,
+    spanGap: 0,
     read: (p, n) => buf.subarray(p, p + n),
     readInto(p, n, into, at) {
       const bytes = buf.subarray(p, p + n);
@@ -154,7 +161,8 @@ export class ShardReader {
 
 /**
  * Records at most this many bytes apart are read in one go (readRecords; default 8 KiB, about two
- * records: reading them costs less than another read call), and one read spans at most SPAN_MAX
+ * records: reading them costs less than another read call; a source may say otherwise,
+ * ByteSource.spanGap), and one read spans at most SPAN_MAX
  * bytes (default 1 MiB).
  */
 const SPAN_GAP = 8192;
@@ -173,7 +181,7 @@ function readRecords(records: readonly (readonly [ShardReader, number])[], befor
   records.forEach(([shard], k) => {
     const [start, end] = ranges[k]!;
     const run = runs[runs.length - 1];
-    if (run && run.source === shard.source && start >= run.end && start - run.end <= SPAN_GAP && end - run.start <= SPAN_MAX) run.end = end;
+    if (run && run.source === shard.source && start >= run.end && start - run.end <= (run.source.spanGap ?? SPAN_GAP) && end - run.start <= SPAN_MAX) run.end = end;
     else runs.push({ source: shard.source, start, end });
     runOf[k] = runs.length - 1;
   });

@@ -71,6 +71,8 @@ const httpSeconds = Number(values['http-seconds'] ?? (quick ? 2 : 10));
 const httpSize = values['http-size'] === undefined ? undefined : Number(values['http-size']);
 /** Never start a build predicted (linearly from the previous size) to need more than this share of RAM. */
 const MAX_PREDICTED_RAM_SHARE = 0.7;
+/** The largest synthetic size the offline client is measured at in Chromium (issue 19 asks for 100k). */
+const CLIENT_MAX_RECIPES = 100_000;
 const errors: string[] = [];
 const log = (s: string) => process.stderr.write(`[bench] ${s}\n`);
 const startedAt = new Date();
@@ -294,12 +296,17 @@ if (real.recipes > 0) {
   real.profile = profileDataset(realDir);
   // Quick mode only learns from the real dataset; its figures come from the synthetic size.
   if (!quick) await measureSize(real, realDir, bins, PANTRY);
-  // The offline client in Chromium at the real dataset (bundle size, cold transfer per route, warm latency).
-  try {
-    fs.writeFileSync(path.join(OUT, `${quick ? 'quick-' : ''}client.md`), await clientBrowserReport(realDir));
-  } catch (e) {
-    errors.push(`client in Chromium: ${(e as Error).message.slice(0, 300)}`);
-  }
+  // The offline client in Chromium (bundle size, cold transfer per route, warm latency) at the real
+  // dataset, then at each synthetic size up to CLIENT_MAX_RECIPES (written after the sizes below).
+  const clientReports: string[] = [];
+  const clientReport = async (label: string, dir: string) => {
+    try {
+      clientReports.push(`## ${label}\n\n${await clientBrowserReport(dir)}`);
+    } catch (e) {
+      errors.push(`client in Chromium (${label}): ${(e as Error).message.slice(0, 300)}`);
+    }
+  };
+  await clientReport('real', realDir);
   const measured: { s: SizeResult; dir: string }[] = [];
   log('learning the synthetic model');
   const model = learnModel(realDir);
@@ -341,11 +348,13 @@ if (real.recipes > 0) {
       s.profile = profileDataset(dir);
       await measureSize(s, dir, bins, PANTRY);
       measured.push({ s, dir });
+      if (n <= CLIENT_MAX_RECIPES) await clientReport(s.label, dir);
     } catch (e) {
       b.error = (e as Error).message.slice(0, 300);
       errors.push(`${s.label}: ${(e as Error).message}`);
     }
   }
+  fs.writeFileSync(path.join(OUT, `${quick ? 'quick-' : ''}client.md`), clientReports.join('\n'));
   // HTTP once, at --http-size or else the largest size that was built.
   const target = measured.filter((x) => httpSize === undefined || x.s.recipes === httpSize).pop();
   if (!values['no-http'] && target) await measureHttp(target.s, target.dir, bins, PANTRY);

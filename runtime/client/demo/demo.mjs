@@ -1,6 +1,7 @@
 // The demo page: search, filters and a pantry over the offline client, reading the dataset lazily
-// by Range (../index.mjs); sw.js caches the page and the whole version directory after the first
-// visit, so it works with the network off. The dataset's URL: ?data=<url>, default ../../data/
+// by Range (../index.mjs), what it fetched kept in IndexedDB (the client's default cache), so a
+// query asked before is answered again with no request; sw.js caches the page and the whole
+// version directory after the first visit, so any query works with the network off. The dataset's URL: ?data=<url>, default ../../data/
 // (where RECIPES_SERVE_CLIENT=true publishes it beside /client/).
 import { httpSource, openClient } from '../index.mjs';
 

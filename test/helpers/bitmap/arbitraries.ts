@@ -9,11 +9,11 @@ const CHUNK = 65536;
 
 const chunkArb = fc.record({
   key: fc.oneof(fc.integer({ min: 0, max: 4 }), fc.constant(65535), fc.integer({ min: 5, max: 65534 })),
-  shape: fc.constantFrom('sparse', 'dense', 'runs', 'short runs', 'full', 'edges', 'empty'),
+  shape: fc.constantFrom('sparse', 'dense', 'runs', 'short runs', 'few short runs', 'full', 'edges', 'empty'),
   seed: fc.integer({ min: 1, max: 2 ** 30 }),
 });
 
-function chunkValues(key: number, shape: string, seed: number): number[] {
+export function chunkValues(key: number, shape: string, seed: number): number[] {
   let x = seed;
   const rnd = () => (x = (x * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   const base = key * CHUNK;
@@ -28,6 +28,12 @@ function chunkValues(key: number, shape: string, seed: number): number[] {
   else if (shape === 'short runs')
     // Runs of 2–5 values a few apart (many short runs: run containers, as real ingredient sets give).
     for (let v = Math.floor(rnd() * 1000); v < CHUNK; v += 2 + Math.floor(rnd() * 10)) for (let e = v + 2 + Math.floor(rnd() * 4); v < Math.min(e, CHUNK); v++) out.push(base + v);
+  else if (shape === 'few short runs')
+    // Up to 200 runs of 1–40 values anywhere: a run container met run by run, two runs often in one 32-bit word.
+    for (let i = 0, n = 1 + Math.floor(rnd() * 200); i < n; i++) {
+      const start = Math.floor(rnd() * CHUNK);
+      for (let v = start; v < Math.min(CHUNK, start + 1 + Math.floor(rnd() * 40)); v++) out.push(base + v);
+    }
   else if (shape === 'full') for (let v = 0; v < CHUNK; v++) out.push(base + v);
   else if (shape === 'edges') out.push(base, base + 65535, base + 1, base + 32768);
   return out;

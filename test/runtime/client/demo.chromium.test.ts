@@ -2,8 +2,9 @@
  * The demo page (runtime/client/demo/, copied beside the bundle as the build does) in headless
  * Chromium: it opens the real dataset lazily from a static server, its service worker caches the
  * version directory, and after the server is gone and the network is off, a reload still shows the
- * page and answers a search with the server's results. A screenshot of that offline answer is kept
- * in test/artifacts/ (gitignored).
+ * page and answers a search with the server's results; a search made before is answered from the
+ * client's IndexedDB cache without a request for a version file. A screenshot of that offline
+ * answer is kept in test/artifacts/ (gitignored).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,17 +49,24 @@ describe('the demo page', () => {
     await page.goto(`${server.url}client/demo/`);
     await page.waitForSelector('body[data-offline=checked]', { timeout: 60_000 });
     expect(await page.textContent('#status')).toMatch(/offline ready \(\d+ files\)/);
+    const search = async () => {
+      await page.fill('#search input[name=query]', 'chocolate cake');
+      await page.click('#search button');
+      await page.waitForSelector('#results li');
+      return page.$$eval('#results li strong', (els) => els.map((e) => e.textContent));
+    };
+    expect(await search()).toEqual(expected.recipes.map((r) => r.title));
 
     await server.close();
     await context.setOffline(true);
     await page.reload();
     await page.waitForSelector('body[data-offline=checked]', { timeout: 30_000 });
     expect(await page.textContent('#status')).toMatch(/offline ready \(\d+ files\)/);
-    await page.fill('#search input[name=query]', 'chocolate cake');
-    await page.click('#search button');
-    await page.waitForSelector('#results li');
-    const titles = await page.$$eval('#results li strong', (els) => els.map((e) => e.textContent));
-    expect(titles).toEqual(expected.recipes.map((r) => r.title));
+    // What the page asks for from here on (its service worker would answer it from the Cache API).
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    expect(await search()).toEqual(expected.recipes.map((r) => r.title));
+    expect(asked.filter((p) => p.startsWith('/data/'))).toEqual([]);
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: path.join(ARTIFACTS, 'demo-offline-search.png') });
     await context.close();

@@ -1,10 +1,12 @@
 /**
  * Set operations between two containers of the same chunk. Arrays meet arrays by merging and
- * anything else by filtering the array; the rest runs word by word over 2,048 u32 words (a run
- * container is spread into scratch words first). Inputs are never written, except `into`: the
+ * anything else by filtering the array; a bitset meets runs over the words the runs cover
+ * (bitset-runs.ts); the rest runs word by word over 2,048 u32 words (a run container is spread
+ * into scratch words first). Inputs are never written, except `into`: the
  * target's own bitset words, which an in-place operation passes to be reused. A result may be one
  * of the inputs (the caller checks identity before taking ownership); null is the empty chunk.
  */
+import { bitsetAndRuns, bitsetAndRunsCard, bitsetMinusRuns, bitsetOrRuns } from './bitset-runs.ts';
 import { ARRAY, ARRAY_MAX, BITSET, Container, RUN, WORDS, arrayContainer, contains, fromWords, popcount, runContainer, wordsOf } from './container.ts';
 
 const AND = 0;
@@ -79,10 +81,20 @@ function arrays(op: Op, a: Container, b: Container): Container | null {
   return fromWords(words, m.length, true);
 }
 
+/**
+ * Runs few enough to meet a bitset run by run (bitset-runs.ts): with more runs than FEW_RUNS, as
+ * short runs close together give, spreading them into words first and going word by word costs
+ * less. Default 1,024 runs: past it, the runs touch about as many words as a chunk holds (2,048).
+ */
+const FEW_RUNS = 1024;
+const fewRuns = (r: Container) => r.values.length <= 2 * FEW_RUNS;
+
 export function andC(a: Container, b: Container, into?: Uint32Array): Container | null {
   if (a.kind === ARRAY) return b.kind === ARRAY ? arrays(AND, a, b) : b.kind === RUN ? arrayInRuns(a, b) : filter(a, b, true);
   if (b.kind === ARRAY) return a.kind === RUN ? arrayInRuns(b, a) : filter(b, a, true);
   if (a.kind === RUN && b.kind === RUN) return runsAndRuns(a.values, b.values);
+  if (b.kind === RUN && fewRuns(b)) return bitsetAndRuns(a, b, into);
+  if (a.kind === RUN && fewRuns(a)) return bitsetAndRuns(b, a, undefined);
   return byWords(AND, a, b, into);
 }
 
@@ -119,11 +131,15 @@ function runsAndRuns(x: Uint16Array, y: Uint16Array): Container | null {
 
 export function orC(a: Container, b: Container, into?: Uint32Array): Container | null {
   if (a.kind === ARRAY && b.kind === ARRAY && a.card + b.card <= ARRAY_MAX) return arrays(OR, a, b);
+  if (a.kind === BITSET && b.kind === RUN && fewRuns(b)) return bitsetOrRuns(a, b, into);
+  if (a.kind === RUN && b.kind === BITSET && fewRuns(a)) return bitsetOrRuns(b, a, undefined);
   return byWords(OR, a, b, into);
 }
 
 export function andNotC(a: Container, b: Container, into?: Uint32Array): Container | null {
   if (a.kind === ARRAY) return b.kind === ARRAY ? arrays(AND_NOT, a, b) : filter(a, b, false);
+  if (a.kind === BITSET && b.kind === RUN && fewRuns(b)) return bitsetMinusRuns(a, b, into);
+  if (a.kind === RUN && b.kind === BITSET && fewRuns(a)) return bitsetAndRuns(b, a, undefined, true);
   return byWords(AND_NOT, a, b, into);
 }
 
@@ -136,6 +152,8 @@ export function xorC(a: Container, b: Container, into?: Uint32Array): Container 
 export function andCardC(a: Container, b: Container): number {
   // Runs against runs or an array: one pass over both lists.
   if ((a.kind === RUN && b.kind !== BITSET) || (b.kind === RUN && a.kind !== BITSET)) return andC(a, b)?.card ?? 0;
+  if (b.kind === RUN && fewRuns(b)) return bitsetAndRunsCard(a, b);
+  if (a.kind === RUN && fewRuns(a)) return bitsetAndRunsCard(b, a);
   if (a.kind === ARRAY || b.kind === ARRAY) {
     const [s, o] = a.kind === ARRAY ? [a, b] : [b, a];
     let n = 0;

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Bitmap } from '../../../../runtime/format/bitmap/types.ts';
-import { docSetArb, valuesArb } from '../../../helpers/bitmap/arbitraries.ts';
+import { chunkValues, docSetArb, valuesArb } from '../../../helpers/bitmap/arbitraries.ts';
 import { implementations, type Impl, viewOf } from '../../../helpers/bitmap/both.ts';
 
 const RUNS = { numRuns: 40 };
@@ -99,6 +99,35 @@ describe('the portable bitmaps against the native ones', () => {
             trace.push(list(impl, target), list(impl, other), list(impl, before));
           }
           return { trace, inputs: inputs.map((x) => list(impl, x)) };
+        });
+      }),
+      RUNS,
+    );
+  });
+
+  it('meet dense chunks with runs at the same keys alike, in place or not (bitset-runs.ts)', () => {
+    const shaped = (shapes: string[]) =>
+      fc.array(fc.record({ key: fc.integer({ min: 0, max: 2 }), shape: fc.constantFrom(...shapes), seed: fc.integer({ min: 1, max: 2 ** 30 }) }), { minLength: 1, maxLength: 3 }).map((cs) => [...new Set(cs.flatMap((c) => chunkValues(c.key, c.shape, c.seed)))].sort((a, b) => a - b));
+    fc.assert(
+      fc.property(shaped(['dense']), shaped(['few short runs', 'runs', 'full', 'short runs']), (dense, runs) => {
+        same((impl) => {
+          // Runs as the index files hold them (run-optimised bytes); the dense side owned, so that in-place operations reuse its words.
+          const r = build(impl, runs, true);
+          const inPlace = (op: 'andInPlace' | 'andNotInPlace' | 'orInPlace') => {
+            const t = impl.bitmapOf(dense);
+            impl[op](t, r);
+            return list(impl, t);
+          };
+          const d = build(impl, dense, true);
+          return {
+            and: list(impl, impl.and([d, r])),
+            andNot: list(impl, impl.andNot(d, r)),
+            runsNot: list(impl, impl.andNot(r, d)),
+            or: list(impl, impl.or([d, r])),
+            xor: list(impl, impl.xor(d, r)),
+            size: [impl.intersectionSize(d, r), impl.intersectionSize(r, d)],
+            inPlace: [inPlace('andInPlace'), inPlace('andNotInPlace'), inPlace('orInPlace')],
+          };
         });
       }),
       RUNS,
