@@ -114,7 +114,7 @@ export function* buildReaders(ds: Dataset): Generator<void> {
   yield;
   void ds.catalog;
   for (let n = 0; n < ds.manifest.counts.shards; n++) {
-    ds.shard(n);
+    ds.shard(n).checkOffsets();
     if (n % 16 === 15) yield;
   }
 }

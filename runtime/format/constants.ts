@@ -5,7 +5,7 @@
  */
 
 /** The one integer format version. Readers refuse any other value. */
-export const FORMAT_VERSION = 4;
+export const FORMAT_VERSION = 5;
 
 export const MANIFEST_FILE = 'manifest.json';
 export const MANIFEST_FORMAT_NAME = 'recipe-db';

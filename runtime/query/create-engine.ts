@@ -72,7 +72,7 @@ export function createEngine(ds: Dataset): Engine {
     joinRecordsJson: (docs, head, tail) => joinRecordsJson(located(docs), head, tail),
     listRecipes: (filter, page) => listRecipes(ds, filter, page, all),
     facets: (filter, names) => countFacets(ds, filter, names, all),
-    pantry: (q) => runPantry(pantrySource, pantryWorkspace, record, q),
+    pantry: (q) => runPantry(pantrySource, pantryWorkspace, (docs) => recordTuples(located(docs)).map((t) => JSON.parse(decoder.decode(t[1])) as Recipe), q),
     popular(page: PageRequest) {
       const docs = ds.popular.subarray(Math.min(page.offset, ds.recipeCount), Math.min(ds.recipeCount, page.offset + page.limit));
       return { total: ds.recipeCount, docs: Uint32Array.from(docs) };
