@@ -21,10 +21,3 @@ export interface CatalogEntry {
   /** Number of compiled recipes that use it (filled in by the compiler). */
   recipeCount: number;
 }
-
-/** The catalog file's payload (FORMAT.md § 10 Catalog). */
-export interface CatalogBlob {
-  entries: CatalogEntry[];
-  /** [normalised name, id], sorted by name: every name (any language) and id that resolves. */
-  names: [string, string][];
-}

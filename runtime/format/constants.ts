@@ -19,7 +19,8 @@ export const MAGIC = {
   numericIndex: 'RDBN',
   idTable: 'RDBI',
   docList: 'RDBL',
-  blob: 'RDBB',
+  /** FORMAT.md § 10 Catalog. */
+  catalog: 'RDBC',
   /** FORMAT.md § 15 Search index. */
   searchIndex: 'RDBT',
 } as const;

@@ -5,7 +5,6 @@
 import { rangeBitmap, type Bitmap } from '../format/bitmap.ts';
 import { RECORDS_PER_SHARD, SHARD_BITS } from '../format/constants.ts';
 import { COURSES, CUISINES, DIETS } from '../format/vocabulary.ts';
-import type { CatalogEntry } from '../format/catalog.ts';
 import type { Recipe } from '../format/recipe.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { normalizeName, spellingKey } from '../format/normalize-name.ts';
@@ -26,11 +25,6 @@ import { allowedDocs } from './search/query.ts';
 export function createEngine(ds: Dataset): Engine {
   let allDocs: Bitmap | undefined;
   const all = () => (allDocs ??= rangeBitmap(ds.recipeCount));
-  // Built on first use (nothing here reads the catalog or an index until a request needs it).
-  let names: Map<string, string> | undefined;
-  const nameMap = () => (names ??= new Map(ds.catalog.names));
-  let entries: CatalogEntry[] | undefined;
-  const sortedEntries = () => (entries ??= [...ds.catalog.entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
   const decoder = new TextDecoder();
   let vocab: Vocabularies | undefined;
   const pantrySource = datasetPantrySource(ds); // lazy itself: reads pantry/by-total.bin on the first pantry query
@@ -81,19 +75,13 @@ export function createEngine(ds: Dataset): Engine {
     recordJson,
     record,
     // The name table already lists every id (normalised) beside every name; a spelling key first (FORMAT.md § 10).
-    resolveIngredient: (nameOrId) => nameMap().get(spellingKey(nameOrId)) ?? nameMap().get(normalizeName(nameOrId)),
+    resolveIngredient: (nameOrId) => ds.catalog.lookupName(spellingKey(nameOrId)) ?? ds.catalog.lookupName(normalizeName(nameOrId)),
     ingredients(q: IngredientQuery): IngredientPage {
-      const entries = sortedEntries();
-      let list: CatalogEntry[] = entries;
-      if (q.prefix) {
-        // The name table is sorted by name: the names with this prefix are one contiguous run.
-        const p = normalizeName(q.prefix);
-        const table = ds.catalog.names;
-        const ids = new Set<string>();
-        for (let i = lowerBound(table, p); i < table.length && table[i]![0].startsWith(p); i++) ids.add(table[i]![1]);
-        list = entries.filter((e) => ids.has(e.id));
-      }
-      return { total: list.length, items: list.slice(q.offset, q.offset + q.limit) };
+      const catalog = ds.catalog;
+      if (!q.prefix) return { total: catalog.entryCount, items: catalog.entriesAt(q.offset, q.offset + q.limit) };
+      // Every id the name table holds is an entry's (FORMAT.md § 10): the ids of the names with this prefix, in id order, are the list.
+      const ids = catalog.idsWithPrefix(normalizeName(q.prefix));
+      return { total: ids.length, items: catalog.entriesById(ids.slice(q.offset, q.offset + q.limit)) };
     },
     search(q) {
       const allowed = allowedDocs(ds, q.filter);
@@ -113,16 +101,4 @@ export function createEngine(ds: Dataset): Engine {
       });
     },
   };
-}
-
-/** First index whose name is >= key, in a table sorted by name (code-unit order). */
-function lowerBound(table: readonly [string, string][], key: string): number {
-  let lo = 0;
-  let hi = table.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (table[mid]![0] < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
