@@ -73,7 +73,7 @@ export function datasetOfFiles(files: DatasetFiles, manifest: Manifest, hashed: 
     numeric,
     get ids() {
       return (ids ??= checked(dir, () => {
-        const r = new IdTableReader(files.load(PATHS.ids), PATHS.ids);
+        const r = new IdTableReader(files.source(PATHS.ids), PATHS.ids);
         counted(PATHS.ids, r.count);
         return r;
       }, PATHS.ids));
@@ -108,7 +108,7 @@ export function datasetOfFiles(files: DatasetFiles, manifest: Manifest, hashed: 
 export function* buildReaders(ds: Dataset): Generator<void> {
   for (const f of BITMAP_FAMILIES) void ds.families[f];
   for (const f of NUMERIC_FIELDS) void ds.numeric[f];
-  void ds.ids;
+  ds.ids.checkAll();
   void ds.popular;
   yield;
   ds.catalog.checkAll();

@@ -69,7 +69,7 @@ describe('golden vectors', () => {
   });
 
   it('decodes the id table and the doc list', () => {
-    const ids = new IdTableReader(golden('id-table.bin'), 'id-table.bin');
+    const ids = new IdTableReader(bufferSource(golden('id-table.bin')), 'id-table.bin');
     IDS.forEach((id, doc) => expect(ids.lookup(id)).toBe(doc));
     expect(ids.lookup('ddddddddddddd')).toBeUndefined();
     expect([...decodeDocList(golden('doc-list.bin'), 'doc-list.bin').docs]).toEqual(DOC_LIST);
@@ -105,12 +105,12 @@ describe('golden vectors', () => {
   });
 
   it('refuses a file of another kind or another format version', () => {
-    expect(() => new IdTableReader(golden('doc-list.bin'), 'doc-list.bin')).toThrow(/expected magic RDBI/);
+    expect(() => new IdTableReader(bufferSource(golden('doc-list.bin')), 'doc-list.bin')).toThrow(/expected magic RDBI/);
     const future = golden('id-table.bin');
     future.writeUInt32LE(FORMAT_VERSION + 1, 4);
-    expect(() => new IdTableReader(future, 'id-table.bin')).toThrow(`format version ${FORMAT_VERSION + 1}, this runtime reads version ${FORMAT_VERSION}`);
+    expect(() => new IdTableReader(bufferSource(future), 'id-table.bin')).toThrow(`format version ${FORMAT_VERSION + 1}, this runtime reads version ${FORMAT_VERSION}`);
     const past = golden('id-table.bin');
     past.writeUInt32LE(FORMAT_VERSION - 1, 4);
-    expect(() => new IdTableReader(past, 'id-table.bin')).toThrow(`format version ${FORMAT_VERSION - 1}, this runtime reads version ${FORMAT_VERSION}`);
+    expect(() => new IdTableReader(bufferSource(past), 'id-table.bin')).toThrow(`format version ${FORMAT_VERSION - 1}, this runtime reads version ${FORMAT_VERSION}`);
   });
 });
