@@ -35,4 +35,6 @@ export interface Dataset {
   decodeFile<T>(p: string, decode: (bytes: Uint8Array) => T): T;
   /** True when every file's SHA-256 was checked at open (verify 'full'). */
   hashed: boolean;
+  /** True when reads fetch ranges over a network (the offline client's lazy mode): readers read only what a query needs. */
+  byRange?: boolean;
 }

@@ -96,6 +96,7 @@ export function datasetOfFiles(files: DatasetFiles, manifest: Manifest, hashed: 
     source: (p) => checked(dir, () => files.source(p), p),
     decodeFile: (p, decode) => checked(dir, () => decode(files.file(p)), p),
     hashed,
+    byRange: files.driver.byRange === true,
   };
   if (hashed) warmSync(ds);
   return ds;

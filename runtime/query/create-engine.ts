@@ -36,7 +36,7 @@ export function createEngine(ds: Dataset): Engine {
   const searchHead = searchSource.read(0, Math.min(searchSource.size, 12));
   decodeContainer('searchIndex', searchSource.read(0, Math.min(searchSource.size, 12 + (searchHead.length === 12 ? u32le(searchHead, 8) : 0))), PATHS.searchIndex);
   let searcher: Searcher | undefined;
-  const getSearcher = () => (searcher ??= new Searcher(new SearchIndexReader(searchSource, PATHS.searchIndex)));
+  const getSearcher = () => (searcher ??= new Searcher(new SearchIndexReader(searchSource, PATHS.searchIndex, { checksByRange: ds.byRange === true })));
 
   const checkDoc = (doc: number): void => {
     // Docs come from the dataset's own bitmaps and lists: one out of range is corrupt data (503), not a bug.
