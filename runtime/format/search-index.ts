@@ -286,11 +286,19 @@ export class SearchIndexReader {
       if (checks.length === 0 || crc32c(checksBytes) !== checks[checks.length - 1]) throw new FormatError(`${name}: the Checks section does not match its checksum (corrupt or altered)`);
     }
     if (crc32c(source.read(0, payloadStart)) !== checks[CHECK_AT.head]) throw new FormatError(`${name}: the header does not match its checksum (corrupt or altered)`);
+    // Every resident section is read before any is checked: a lazy source fetches them in one round.
     const sections = new Map<number, Uint8Array>();
+    let missing: { error: unknown } | undefined;
     for (const i of RESIDENT_SECTIONS) {
-      const b = source.read(this.#at[i]!, h.sections[i]![1]);
+      try {
+        sections.set(i, source.read(this.#at[i]!, h.sections[i]![1]));
+      } catch (error) {
+        missing ??= { error };
+      }
+    }
+    if (missing) throw missing.error;
+    for (const [i, b] of sections) {
       if (crc32c(b) !== checks[CHECK_AT.section + i]) throw new FormatError(`${name}: section ${i} does not match its checksum (corrupt or altered)`);
-      sections.set(i, b);
     }
     this.#crcs = options.checksByRange ? undefined : checks.subarray(CHECK_AT.bounds, checks.length - 1);
     this.#crcsAt = this.#at[S.checks]! + 4 * CHECK_AT.bounds;
