@@ -1,6 +1,5 @@
 import { PATHS } from '../../runtime/format/constants.ts';
-import { encodeBlob } from '../../runtime/format/blob.ts';
-import type { CatalogBlob } from '../../runtime/format/catalog.ts';
+import { encodeCatalog } from '../../runtime/format/catalog-file.ts';
 import type { PartWriter } from './types.ts';
 
 /** The ingredient catalog with recipe counts, and the name table the runtime resolves input with. */
@@ -22,11 +21,8 @@ export const catalogWriter: PartWriter = {
         }
       },
       finish() {
-        const blob: CatalogBlob = {
-          entries: catalog.map((e) => ({ ...e, recipeCount: counts.get(e.id)?.recipes ?? 0 })),
-          names: ingredientNames.map(([n, id]) => [n, id]),
-        };
-        emit(PATHS.catalog, encodeBlob('catalog', blob));
+        const entries = catalog.map((e) => ({ ...e, recipeCount: counts.get(e.id)?.recipes ?? 0 }));
+        emit(PATHS.catalog, encodeCatalog(entries, ingredientNames));
       },
     };
   },

@@ -1,16 +1,17 @@
 /**
  * Lazy mode over HTTP: a dataset on any static host that answers Range requests. Opening fetches
- * `current`, the manifest and the heads and offset tables of the record shards; every other file
- * is fetched when a query first reads it (Source.lazyFiles): a small file (bitmap and numeric
- * indexes, catalog, ids, popular) whole, in one request, checked against the manifest's SHA-256
- * before any byte is used; the record shards (4 KiB blocks) and the search index (16 KiB blocks)
- * by ranges (range-store.ts), the misses of one run fetched in one batch of requests, adjacent
- * blocks merged into one request. Files of a version directory are immutable, so what was
- * fetched is kept for the life of the source; `current` is fetched afresh every time.
+ * `current`, the manifest and the heads of the record shards and the search index; every other
+ * file is fetched when a query first reads it (Source.lazyFiles): a small file (bitmap and numeric
+ * indexes, ids, popular, pantry totals) whole, in one request, checked against the manifest's
+ * SHA-256 before any byte is used; the files checked range by range (record shards, search index,
+ * catalog: runtime/data/files.ts checkedByRange) by ranges (range-store.ts), the misses of one run
+ * fetched in one batch of requests, adjacent blocks merged into one request. Files of a version
+ * directory are immutable, so what was fetched is kept for the life of the source; `current` is
+ * fetched afresh every time.
  *
- * Ranges of the two big files cannot be checked against the manifest's SHA-256 (a hash of the
- * whole file): they are checked for their length and the file's total size only, until the
- * format carries a checksum per block.
+ * Ranges are checked for their length and the file's total size here; their content by the
+ * readers, against the CRC-32C the format stores per record, offset block, catalog block and
+ * search block (FORMAT.md § 11.1).
  */
 import { CURRENT_POINTER_FILE } from '../format/constants.ts';
 import { CachedRanges } from './cache/cached-ranges.ts';
@@ -18,15 +19,26 @@ import { driverOf, PersistentCache, type CacheChoice } from './cache/persistent-
 import { RangeStore } from './range-store.ts';
 import { sha256Hex } from './sha256.ts';
 
-/** Default block size of the record shards' ranges (4 KiB; 1-16 KiB is sensible). */
-export const RECORD_BLOCK_SIZE = 4 * 1024;
+/**
+ * Default block size of the record shards' ranges: 512 bytes (256 B-4 KiB is sensible). A record
+ * is about 5 KB and a page's records lie scattered, so each costs up to a block of slack at either
+ * end: at 4 KiB a cold 20-record page fetched 30% more than its records.
+ */
+export const RECORD_BLOCK_SIZE = 512;
+/**
+ * Default block size of the other range-read files (the search index, the catalog): 1 KiB
+ * (512 B-16 KiB is sensible). A postings block and a catalog entry block are about 1 KB; adjacent
+ * misses are fetched in one request whatever the block size, so small blocks save bytes (a cold
+ * /ingredients?q=tom: 99 KB at 1 KiB, 126 KB at 2 KiB) at the cost of a few more requests.
+ */
+export const OTHER_BLOCK_SIZE = 1024;
 import type { ByteRange, Source } from './source.ts';
 
 export interface LazyHttpOptions {
   fetch?: typeof fetch;
-  /** Block size for the search index (default range-store.ts BLOCK_SIZE, 16 KiB). */
+  /** Block size for the search index and the catalog (default OTHER_BLOCK_SIZE, 1 KiB). */
   blockSize?: number;
-  /** Block size for the record shards (default 4 KiB: a record is about 500 bytes, and a page of records is scattered). */
+  /** Block size for the record shards (default RECORD_BLOCK_SIZE, 512 bytes). */
   recordBlockSize?: number;
   /** Range requests in flight at once (default 6, what a browser allows per host over HTTP/1.1). */
   concurrency?: number;
@@ -57,7 +69,7 @@ export function lazyHttpSource(url: string | URL, options: LazyHttpOptions = {})
   // Records are decoded per read, never cached: zeros there cannot outlive a discarded run, so a
   // records run reads on over misses (one batch per page); the search index caches what it decodes, so its reads are strict.
   const records = new RangeStore(options.recordBlockSize ?? RECORD_BLOCK_SIZE);
-  const others = new RangeStore(options.blockSize);
+  const others = new RangeStore(options.blockSize ?? OTHER_BLOCK_SIZE);
   const isRecords = (p: string) => /(^|\/)records\//.test(p);
   const storeOf = (p: string) => (isRecords(p) ? records : others);
   const sizes = new Map<string, number>();
@@ -164,8 +176,9 @@ export function lazyHttpSource(url: string | URL, options: LazyHttpOptions = {})
     async fetchRanges(ranges) {
       // A checksummed file is fetched whole, in one request, so that it can be checked.
       const widened = ranges.map((r) => (checksums.has(r.path) ? { path: r.path, start: 0, end: sizes.get(r.path)! } : r));
+      // Blocks already held are not fetched again: a span that overlaps them is cut around them.
       let spans = [records, others].flatMap((store) =>
-        mergeSpans(widened.filter((r) => storeOf(r.path) === store), store.blockSize, sizes).filter((s) => !isHeld(store, s)),
+        mergeSpans(widened.filter((r) => storeOf(r.path) === store).flatMap((r) => missingBlocks(store, r)), store.blockSize, sizes),
       );
       if (cached) spans = await cached.restore(spans);
       const limit = options.concurrency ?? 6;
@@ -176,9 +189,12 @@ export function lazyHttpSource(url: string | URL, options: LazyHttpOptions = {})
   };
 }
 
-function isHeld(store: RangeStore, s: ByteRange): boolean {
-  for (let b = Math.floor(s.start / store.blockSize); b * store.blockSize < s.end; b++) if (!store.has(s.path, b)) return false;
-  return true;
+/** The blocks of a range that the store does not hold, one range each (mergeSpans joins neighbours). */
+function missingBlocks(store: RangeStore, r: ByteRange): ByteRange[] {
+  const out: ByteRange[] = [];
+  const size = store.blockSize;
+  for (let b = Math.floor(r.start / size); b * size < r.end; b++) if (!store.has(r.path, b)) out.push({ path: r.path, start: b * size, end: (b + 1) * size });
+  return out;
 }
 
 /** Block-aligned spans, clamped to each file's size, adjacent or overlapping ones merged: one request each. */

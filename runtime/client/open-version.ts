@@ -9,7 +9,7 @@ import { CURRENT_POINTER_FILE, MANIFEST_FILE } from '../format/constants.ts';
 import type { Manifest } from '../format/manifest.ts';
 import { bufferSource, type ByteSource } from '../format/shard.ts';
 import { DatasetError, joinPath, REBUILD } from '../data/dataset-error.ts';
-import { DatasetFiles, onDisk, type FileDriver } from '../data/files.ts';
+import { checkedByRange, DatasetFiles, onDisk, type FileDriver } from '../data/files.ts';
 import { checkHeads } from '../data/heads.ts';
 import { checkListing, parseManifest } from '../data/listing.ts';
 import { datasetOfFiles } from '../data/open-files.ts';
@@ -68,7 +68,7 @@ export async function openVersion(source: Source, dir: string): Promise<OpenedVe
     const p = dir + f.path;
     if (source.lazyFiles && source.byteSource) {
       actual.set(f.path, f.bytes);
-      held.set(f.path, source.byteSource(p, f.bytes, onDisk(f.path) ? undefined : f.sha256));
+      held.set(f.path, source.byteSource(p, f.bytes, checkedByRange(f.path) ? undefined : f.sha256));
       continue;
     }
     if (onDisk(f.path) && source.byteSource && !source.sha256) {
@@ -97,6 +97,7 @@ export async function openVersion(source: Source, dir: string): Promise<OpenedVe
   const sizes = checkListing(where, manifest, (p) => actual.get(p));
   const driver: FileDriver = {
     where,
+    byRange: source.lazyFiles === true,
     source: (p) => held.get(p) ?? bufferSource(whole.get(p)!),
     readWhole(p, into) {
       const b = whole.get(p) ?? held.get(p)!.read(0, into.length);

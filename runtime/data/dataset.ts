@@ -5,12 +5,13 @@ import type { BitmapIndexReader } from '../format/bitmap-index.ts';
 import type { NumericIndexReader } from '../format/numeric-index.ts';
 import type { IdTableReader } from '../format/id-table.ts';
 import type { ByteSource, ShardReader } from '../format/shard.ts';
-import type { CatalogBlob } from '../format/catalog.ts';
+import type { CatalogReader } from '../format/catalog-file.ts';
 
 /**
  * One opened dataset. `families`, `numeric`, `ids`, `popular` and `catalog` are read from disk on
- * first access (then kept); `shard(n)` reads and checks shard n's header and offset table on its
- * first call. Any of them throws a DatasetError if what it reads is malformed.
+ * first access (then kept; the catalog's blocks each on its first use); `shard(n)` reads and
+ * checks shard n's head on its first call (its offset table by blocks, as records are read). Any of
+ * them throws a DatasetError (or a reader's FormatError) if what it reads is malformed.
  */
 export interface Dataset {
   dir: string;
@@ -20,7 +21,7 @@ export interface Dataset {
   numeric: Record<NumericField, NumericIndexReader>;
   ids: IdTableReader;
   popular: Uint32Array;
-  catalog: CatalogBlob;
+  catalog: CatalogReader;
   shard(n: number): ShardReader;
   /**
    * Raw bytes of any manifest-listed file, for parts added by other modules. Files other than
@@ -34,4 +35,6 @@ export interface Dataset {
   decodeFile<T>(p: string, decode: (bytes: Uint8Array) => T): T;
   /** True when every file's SHA-256 was checked at open (verify 'full'). */
   hashed: boolean;
+  /** True when reads fetch ranges over a network (the offline client's lazy mode): readers read only what a query needs. */
+  byRange?: boolean;
 }

@@ -15,6 +15,13 @@ import { DatasetError, joinPath, REBUILD } from './dataset-error.ts';
 /** Files that stay where they are and are read by positional reads (never loaded whole for serving). */
 export const onDisk = (p: string) => p.startsWith('records/') || p === PATHS.searchIndex;
 
+/**
+ * Files whose every range read is checked by its own CRC-32C (FORMAT.md § 11.1): a reader that
+ * fetches ranges (the offline client in lazy mode) may read them in part, without the whole-file
+ * SHA-256. The server keeps the catalog and the id table in memory all the same (hashed on load).
+ */
+export const checkedByRange = (p: string) => onDisk(p) || p === PATHS.catalog || p === PATHS.ids;
+
 /** Bytes read (and hashed) per step of the background pass: about a millisecond of blocking each. */
 export const VERIFY_CHUNK = 1 << 20;
 
@@ -22,6 +29,12 @@ export const VERIFY_CHUNK = 1 << 20;
 export interface FileDriver {
   /** The version directory (a path or URL), for messages. */
   readonly where: string;
+  /**
+   * True when the driver's positional reads fetch ranges that the readers check themselves (the
+   * offline client in lazy mode): then the files `checkedByRange` names are read through source(),
+   * never loaded whole.
+   */
+  readonly byRange?: boolean;
   /** Positional reads of a file of `size` bytes (the size is already checked against the manifest). */
   source(p: string, size: number): ByteSource;
   /** Reads a file from its start into `into` until it is full or the file ends; returns the bytes read. */
@@ -121,7 +134,7 @@ export class DatasetFiles {
     let s = this.#sources.get(p);
     if (s) return s;
     const size = this.sizeOf(p);
-    s = onDisk(p) ? this.driver.source(p, size) : bufferSource(this.load(p));
+    s = onDisk(p) || (this.driver.byRange && checkedByRange(p)) ? this.driver.source(p, size) : bufferSource(this.load(p));
     // A driver's source over a descriptor (file-source.ts) can release it.
     const closable = s as ByteSource & { close?: () => void };
     if (closable.close) this.#closers.push(() => closable.close!());

@@ -32,7 +32,7 @@ function expectedKind(p: string): FileKind | undefined {
   if (p.startsWith('numeric/')) return 'numericIndex';
   if (p === PATHS.ids) return 'idTable';
   if (p === PATHS.popular) return 'docList';
-  if (p === PATHS.catalog) return 'blob';
+  if (p === PATHS.catalog) return 'catalog';
   if (p === PATHS.searchIndex) return 'searchIndex';
   return undefined;
 }

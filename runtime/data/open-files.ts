@@ -9,8 +9,7 @@ import { NumericIndexReader } from '../format/numeric-index.ts';
 import { IdTableReader } from '../format/id-table.ts';
 import { ShardReader } from '../format/shard.ts';
 import { decodeDocList } from '../format/doc-list.ts';
-import { decodeBlob } from '../format/blob.ts';
-import type { CatalogBlob } from '../format/catalog.ts';
+import { CatalogReader } from '../format/catalog-file.ts';
 import type { Manifest } from '../format/manifest.ts';
 import type { Dataset } from './dataset.ts';
 import { checked, DatasetError, REBUILD } from './dataset-error.ts';
@@ -50,7 +49,7 @@ export function datasetOfFiles(files: DatasetFiles, manifest: Manifest, hashed: 
   }
   let ids: IdTableReader | undefined;
   let popular: Uint32Array | undefined;
-  let catalog: CatalogBlob | undefined;
+  let catalog: CatalogReader | undefined;
   const counted = (what: string, n: number) => {
     if (n !== recipeCount) throw new DatasetError(`${dir}: ${what} holds ${n} recipes, the manifest says ${recipeCount}. ${REBUILD}`);
   };
@@ -74,7 +73,7 @@ export function datasetOfFiles(files: DatasetFiles, manifest: Manifest, hashed: 
     numeric,
     get ids() {
       return (ids ??= checked(dir, () => {
-        const r = new IdTableReader(files.load(PATHS.ids), PATHS.ids);
+        const r = new IdTableReader(files.source(PATHS.ids), PATHS.ids);
         counted(PATHS.ids, r.count);
         return r;
       }, PATHS.ids));
@@ -87,7 +86,7 @@ export function datasetOfFiles(files: DatasetFiles, manifest: Manifest, hashed: 
       }, PATHS.popular));
     },
     get catalog() {
-      return (catalog ??= checked(dir, () => decodeBlob<CatalogBlob>(files.load(PATHS.catalog), PATHS.catalog), PATHS.catalog));
+      return (catalog ??= checked(dir, () => new CatalogReader(files.source(PATHS.catalog), PATHS.catalog), PATHS.catalog));
     },
     shard(n) {
       if (!Number.isInteger(n) || n < 0 || n >= shardCount) throw new RangeError(`shard ${n} outside 0..${shardCount - 1}`);
@@ -97,6 +96,7 @@ export function datasetOfFiles(files: DatasetFiles, manifest: Manifest, hashed: 
     source: (p) => checked(dir, () => files.source(p), p),
     decodeFile: (p, decode) => checked(dir, () => decode(files.file(p)), p),
     hashed,
+    byRange: files.driver.byRange === true,
   };
   if (hashed) warmSync(ds);
   return ds;
@@ -109,12 +109,12 @@ export function datasetOfFiles(files: DatasetFiles, manifest: Manifest, hashed: 
 export function* buildReaders(ds: Dataset): Generator<void> {
   for (const f of BITMAP_FAMILIES) void ds.families[f];
   for (const f of NUMERIC_FIELDS) void ds.numeric[f];
-  void ds.ids;
+  ds.ids.checkAll();
   void ds.popular;
   yield;
-  void ds.catalog;
+  ds.catalog.checkAll();
   for (let n = 0; n < ds.manifest.counts.shards; n++) {
-    ds.shard(n);
+    ds.shard(n).checkOffsets();
     if (n % 16 === 15) yield;
   }
 }

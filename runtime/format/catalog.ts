@@ -27,10 +27,3 @@ export interface CatalogEntry {
    */
   gramsPerMl?: number;
 }
-
-/** The catalog file's payload (FORMAT.md § 10 Catalog). */
-export interface CatalogBlob {
-  entries: CatalogEntry[];
-  /** [normalised name, id], sorted by name: every name (any language) and id that resolves. */
-  names: [string, string][];
-}

@@ -5,7 +5,7 @@
  */
 
 /** The one integer format version. Readers refuse any other value. */
-export const FORMAT_VERSION = 4;
+export const FORMAT_VERSION = 5;
 
 export const MANIFEST_FILE = 'manifest.json';
 export const MANIFEST_FORMAT_NAME = 'recipe-db';
@@ -19,7 +19,8 @@ export const MAGIC = {
   numericIndex: 'RDBN',
   idTable: 'RDBI',
   docList: 'RDBL',
-  blob: 'RDBB',
+  /** FORMAT.md § 10 Catalog. */
+  catalog: 'RDBC',
   /** FORMAT.md § 15 Search index. */
   searchIndex: 'RDBT',
 } as const;

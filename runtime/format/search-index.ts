@@ -68,7 +68,7 @@ export interface SearchIndexData {
   fieldB?: readonly number[];
 }
 
-interface SearchIndexHeader {
+export interface SearchIndexHeader {
   name: 'search';
   fields: string[];
   languages: string[];
@@ -247,10 +247,18 @@ export class SearchIndexReader {
   readonly #name: string;
   /** Absolute file offsets of the sections. */
   readonly #at: number[];
-  /** CRC-32C of each term's block bounds, then of each block (the Checks section, from BoundsCrc on). */
-  readonly #crcs: Uint32Array;
+  /** CRC-32C of each term's block bounds, then of each block (the Checks section, from BoundsCrc on); absent: read per check (checksByRange). */
+  readonly #crcs: Uint32Array | undefined;
+  /** Absolute file offset of BoundsCrc[0]. */
+  readonly #crcsAt: number;
 
-  constructor(source: ByteSource, name: string) {
+  /**
+   * `checksByRange`: read of the Checks section only the CRCs a read needs, when it needs them
+   * (a reader fetching ranges: the whole section is 4 bytes per term and per block). A CRC is then
+   * not itself checked by ChecksCrc: a damaged one can only refuse good bytes (503), never pass
+   * damaged ones. Default: the whole section, checked by ChecksCrc, when the reader is built.
+   */
+  constructor(source: ByteSource, name: string, options: { checksByRange?: boolean } = {}) {
     this.#source = source;
     const fixed = source.read(0, 12);
     const headerLength = fixed.length === 12 ? u32le(fixed, 8) : 0;
@@ -269,17 +277,31 @@ export class SearchIndexReader {
     });
     this.#name = name;
     // Nothing is used before it is checked (FORMAT.md § 15.4 Checks): the Checks section, then the head and the resident sections.
-    const checks = u32(source.read(this.#at[S.checks]!, h.sections[S.checks]![1]));
-    const checksBytes = new Uint8Array(checks.buffer, checks.byteOffset, checks.byteLength - 4);
-    if (checks.length === 0 || crc32c(checksBytes) !== checks[checks.length - 1]) throw new FormatError(`${name}: the Checks section does not match its checksum (corrupt or altered)`);
-    if (crc32c(source.read(0, payloadStart)) !== checks[CHECK_AT.head]) throw new FormatError(`${name}: the header does not match its checksum (corrupt or altered)`);
-    const sections = new Map<number, Uint8Array>();
-    for (const i of RESIDENT_SECTIONS) {
-      const b = source.read(this.#at[i]!, h.sections[i]![1]);
-      if (crc32c(b) !== checks[CHECK_AT.section + i]) throw new FormatError(`${name}: section ${i} does not match its checksum (corrupt or altered)`);
-      sections.set(i, b);
+    const checksLen = options.checksByRange ? 4 * CHECK_AT.bounds : h.sections[S.checks]![1];
+    const checks = u32(source.read(this.#at[S.checks]!, checksLen));
+    if (options.checksByRange) {
+      if (checks.length !== CHECK_AT.bounds) throw new FormatError(`${name}: truncated Checks section`);
+    } else {
+      const checksBytes = new Uint8Array(checks.buffer, checks.byteOffset, checks.byteLength - 4);
+      if (checks.length === 0 || crc32c(checksBytes) !== checks[checks.length - 1]) throw new FormatError(`${name}: the Checks section does not match its checksum (corrupt or altered)`);
     }
-    this.#crcs = checks.subarray(CHECK_AT.bounds, checks.length - 1);
+    if (crc32c(source.read(0, payloadStart)) !== checks[CHECK_AT.head]) throw new FormatError(`${name}: the header does not match its checksum (corrupt or altered)`);
+    // Every resident section is read before any is checked: a lazy source fetches them in one round.
+    const sections = new Map<number, Uint8Array>();
+    let missing: { error: unknown } | undefined;
+    for (const i of RESIDENT_SECTIONS) {
+      try {
+        sections.set(i, source.read(this.#at[i]!, h.sections[i]![1]));
+      } catch (error) {
+        missing ??= { error };
+      }
+    }
+    if (missing) throw missing.error;
+    for (const [i, b] of sections) {
+      if (crc32c(b) !== checks[CHECK_AT.section + i]) throw new FormatError(`${name}: section ${i} does not match its checksum (corrupt or altered)`);
+    }
+    this.#crcs = options.checksByRange ? undefined : checks.subarray(CHECK_AT.bounds, checks.length - 1);
+    this.#crcsAt = this.#at[S.checks]! + 4 * CHECK_AT.bounds;
     const section = (i: number): Uint8Array => sections.get(i)!;
     const termsText = utf8Text(section(S.terms));
     this.terms = termsText.length === 0 ? [] : termsText.slice(0, -1).split('\n');
@@ -316,9 +338,31 @@ export class SearchIndexReader {
     if (!ok) throw new FormatError(`${name}: section sizes disagree with the header`);
   }
 
-  /** Throws a FormatError unless `raw` (read from disk just now) has the CRC-32C at `i` of the Checks (from BoundsCrc on). */
-  #check(raw: Uint8Array, i: number, what: string): void {
-    if (crc32c(raw) !== this.#crcs[i]) throw new FormatError(`${this.#name}: ${what} does not match its checksum (corrupt or altered)`);
+  /**
+   * Bytes [at, at + n) of the file and the CRC-32Cs `first..first+count` of the Checks (from
+   * BoundsCrc on), both read before either is used (a lazy source names both misses in one run).
+   */
+  #read(at: number, n: number, first: number, count: number): { raw: Uint8Array; crcs: ArrayLike<number> } {
+    if (this.#crcs) return { raw: this.#source.read(at, n), crcs: this.#crcs.subarray(first, first + count) };
+    let failure: { error: unknown } | undefined;
+    const attempt = (f: () => Uint8Array): Uint8Array => {
+      try {
+        return f();
+      } catch (error) {
+        failure ??= { error };
+        return new Uint8Array(0);
+      }
+    };
+    const crcBytes = attempt(() => this.#source.read(this.#crcsAt + 4 * first, 4 * count));
+    const raw = attempt(() => this.#source.read(at, n));
+    if (failure) throw failure.error;
+    if (crcBytes.length !== 4 * count) throw new FormatError(`${this.#name}: truncated Checks section`);
+    return { raw, crcs: Array.from({ length: count }, (_, k) => u32le(crcBytes, 4 * k)) };
+  }
+
+  /** Throws a FormatError unless `raw` (read just now) has the CRC-32C `want`. */
+  #check(raw: Uint8Array, want: number | undefined, what: string): void {
+    if (crc32c(raw) !== want) throw new FormatError(`${this.#name}: ${what} does not match its checksum (corrupt or altered)`);
   }
 
   static fromData(ix: SearchIndexData): SearchIndexReader {
@@ -333,8 +377,8 @@ export class SearchIndexReader {
   blocks(t: number): TermBlocks {
     const k0 = this.blockStarts[t]!;
     const n = this.blockStarts[t + 1]! - k0;
-    const raw = this.#source.read(this.#at[S.blocks]! + 8 * k0, 8 * n);
-    this.#check(raw, t, `the block bounds of term ${t}`);
+    const { raw, crcs } = this.#read(this.#at[S.blocks]! + 8 * k0, 8 * n, t, 1);
+    this.#check(raw, crcs[0], `the block bounds of term ${t}`);
     const last = new Uint32Array(n);
     const max = new Float32Array(n);
     const dv = view(raw);
@@ -350,8 +394,8 @@ export class SearchIndexReader {
     const F = this.fields.length;
     const p = this.termStarts[t]! + j * this.blockSize;
     const n = Math.min(this.blockSize, this.termStarts[t + 1]! - p);
-    const raw = this.#source.read(this.#at[S.postings]! + p * (4 + F), n * (4 + F));
-    this.#check(raw, this.termCount + this.blockStarts[t]! + j, `block ${j} of term ${t}`);
+    const { raw, crcs } = this.#read(this.#at[S.postings]! + p * (4 + F), n * (4 + F), this.termCount + this.blockStarts[t]! + j, 1);
+    this.#check(raw, crcs[0], `block ${j} of term ${t}`);
     const docs = into && into.length >= n ? into.subarray(0, n) : new Uint32Array(n);
     if (LITTLE_ENDIAN) new Uint8Array(docs.buffer, docs.byteOffset, 4 * n).set(raw.subarray(0, 4 * n));
     else for (let i = 0; i < n; i++) docs[i] = u32le(raw, 4 * i);
@@ -368,12 +412,12 @@ export class SearchIndexReader {
     const B = this.blockSize;
     const p0 = this.termStarts[t]!;
     const df = this.termStarts[t + 1]! - p0;
-    const raw = this.#source.read(this.#at[S.postings]! + p0 * (4 + F), df * (4 + F));
+    const { raw, crcs } = this.#read(this.#at[S.postings]! + p0 * (4 + F), df * (4 + F), this.termCount + this.blockStarts[t]!, this.blockStarts[t + 1]! - this.blockStarts[t]!);
     const scratch = new Uint32Array(Math.min(B, df));
     for (let j = 0; j * B < df; j++) {
       const n = Math.min(B, df - j * B);
       const at = j * B * (4 + F);
-      this.#check(raw.subarray(at, at + n * (4 + F)), this.termCount + this.blockStarts[t]! + j, `block ${j} of term ${t}`);
+      this.#check(raw.subarray(at, at + n * (4 + F)), crcs[j], `block ${j} of term ${t}`);
       const docs = scratch.subarray(0, n);
       if (LITTLE_ENDIAN) new Uint8Array(docs.buffer, docs.byteOffset, 4 * n).set(raw.subarray(at, at + 4 * n));
       else for (let i = 0; i < n; i++) docs[i] = u32le(raw, at + 4 * i);

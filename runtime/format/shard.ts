@@ -1,15 +1,18 @@
 /**
  * Record shards (FORMAT.md § 5 Record shards):
  *
- *   shard   --> Container(magic RDBS, header {firstDoc, count}), Payload
- *   Payload --> Offsets, HeadCrc, Records
- *   Offsets --> u32 LE ^ (count + 1): start of record i relative to Records; last = Records length
- *   HeadCrc --> u32 LE: CRC-32C of the file's bytes before it (container head, padding, Offsets)
- *   Records --> (RecordTuple, Crc) ^ count: one msgpack array [id: str, json: bin], then its CRC-32C
+ *   shard     --> Container(magic RDBS, header {firstDoc, count}), Payload
+ *   Payload   --> OffsetCrcs, HeadCrc, Offsets, Records
+ *   OffsetCrcs --> u32 LE ^ ⌈(count + 1) / OFFSETS_PER_BLOCK⌉: CRC-32C of each block of Offsets
+ *   HeadCrc   --> u32 LE: CRC-32C of the file's bytes before it (container head, padding, OffsetCrcs)
+ *   Offsets   --> u32 LE ^ (count + 1): start of record i relative to Records; last = Records length
+ *   Records   --> (RecordTuple, Crc) ^ count: one msgpack array [id: str, json: bin], then its CRC-32C
  *
- * One record decodes alone: read two offsets, check that slice's CRC, unpack it. Nothing is used
- * unchecked: the head and table when the shard is first read, each record on every read (the
- * bytes may change on disk while the process runs).
+ * One record decodes alone: read its offsets' block, check it, read the record's slice, check
+ * its CRC, unpack it. Nothing is used unchecked: the head when the shard is first read, an
+ * offsets block on its first use (then kept), each record on every read (the bytes may change on
+ * disk while the process runs). The offset table is read by blocks so that a reader fetching
+ * ranges (the offline client) reads a few hundred bytes of it per page, not 4 bytes per record.
  */
 import { alignUp, encodeContainer, decodeContainer, packr, unpackr, FormatError } from './container.ts';
 import type { RecordTuple } from './constants.ts';
@@ -26,6 +29,14 @@ export interface ShardHeader {
 /** Bytes of the CRC-32C that follows each record and the offset table. */
 export const CRC_BYTES = 4;
 
+/**
+ * Offsets per checked block of a shard's offset table (FORMAT.md § 5): 64 (256 bytes). Smaller
+ * blocks mean less read per scattered record and a longer OffsetCrcs run in the head.
+ */
+export const OFFSETS_PER_BLOCK = 64;
+
+const offsetBlocks = (count: number) => Math.ceil((count + 1) / OFFSETS_PER_BLOCK);
+
 /** A record's msgpack bytes followed by their CRC-32C (u32 LE). */
 export function sealRecord(packed: Uint8Array): Uint8Array {
   const out = new Uint8Array(packed.length + CRC_BYTES);
@@ -39,12 +50,18 @@ export function sealRecord(packed: Uint8Array): Uint8Array {
  * and the head CRC are filled in over the container head. ShardBuilder writes through it too.
  */
 export function encodeSealedShard(firstDoc: number, count: number, starts: ArrayLike<number>, records: readonly Uint8Array[]): Buffer {
-  const table = new Uint8Array(4 * (count + 2));
+  const blocks = offsetBlocks(count);
+  const table = new Uint8Array(4 * (blocks + 1) + 4 * (count + 1));
   const tv = view(table);
-  for (let i = 0; i <= count; i++) tv.setUint32(4 * i, starts[i]!, true);
+  const offsetsAt = 4 * (blocks + 1);
+  for (let i = 0; i <= count; i++) tv.setUint32(offsetsAt + 4 * i, starts[i]!, true);
+  for (let b = 0; b < blocks; b++) {
+    const from = offsetsAt + 4 * b * OFFSETS_PER_BLOCK;
+    tv.setUint32(4 * b, crc32c(table.subarray(from, Math.min(table.length, from + 4 * OFFSETS_PER_BLOCK))), true);
+  }
   const header: ShardHeader = { firstDoc, count };
   const file = encodeContainer('shard', header, [table, ...records]);
-  const crcAt = file.length - records.reduce((n, r) => n + r.length, 0) - CRC_BYTES;
+  const crcAt = file.length - records.reduce((n, r) => n + r.length, 0) - 4 * (count + 1) - CRC_BYTES;
   view(file).setUint32(crcAt, crc32c(file.subarray(0, crcAt)), true);
   return file;
 }
@@ -97,8 +114,9 @@ export function bufferSource(buf: Uint8Array): ByteSource {
 }
 
 /**
- * Reads records one at a time. Only the container header and the offset table are held
- * (4 bytes per record); record bytes are read from the source when asked for.
+ * Reads records one at a time. Only the container head is read when the shard is opened; each
+ * block of the offset table is read and checked on its first use and kept (4 bytes per record at
+ * most); record bytes are read from the source when asked for.
  */
 export class ShardReader {
   readonly firstDoc: number;
@@ -106,6 +124,10 @@ export class ShardReader {
   readonly name: string;
   readonly #source: ByteSource;
   readonly #offsets: Uint32Array;
+  /** Per block of the offset table: its CRC-32C from the head, and whether it was read and checked. */
+  readonly #blockCrcs: Uint32Array;
+  readonly #checked: Uint8Array;
+  readonly #offsetsStart: number;
   readonly #recordsStart: number;
 
   constructor(source: ByteSource, name: string) {
@@ -119,25 +141,59 @@ export class ShardReader {
     const { header } = decodeContainer<ShardHeader>('shard', head, name);
     this.firstDoc = header.firstDoc;
     this.count = header.count;
-    const table = source.read(payloadStart, 4 * (header.count + 2));
-    if (table.length !== 4 * (header.count + 2)) throw new FormatError(`${name}: truncated offset table`);
-    const headCrc = u32le(table, 4 * (header.count + 1));
-    if (crc32c(table.subarray(0, 4 * (header.count + 1)), crc32c(head)) !== headCrc) {
-      throw new FormatError(`${name}: header or offset table does not match its checksum (corrupt or altered)`);
+    if (!Number.isInteger(header.count) || header.count < 0) throw new FormatError(`${name}: bad record count`);
+    const blocks = offsetBlocks(header.count);
+    const crcs = source.read(payloadStart, 4 * (blocks + 1));
+    if (crcs.length !== 4 * (blocks + 1)) throw new FormatError(`${name}: truncated offset checksums`);
+    if (crc32c(crcs.subarray(0, 4 * blocks), crc32c(head)) !== u32le(crcs, 4 * blocks)) {
+      throw new FormatError(`${name}: header or offset checksums do not match their checksum (corrupt or altered)`);
     }
+    this.#blockCrcs = new Uint32Array(blocks);
+    for (let b = 0; b < blocks; b++) this.#blockCrcs[b] = u32le(crcs, 4 * b);
+    this.#checked = new Uint8Array(blocks);
     this.#offsets = new Uint32Array(header.count + 1);
-    // One copy of the little-endian table (the first read of a shard is on a request's path).
-    if (LITTLE_ENDIAN) new Uint8Array(this.#offsets.buffer).set(table.subarray(0, 4 * (header.count + 1)));
-    else for (let i = 0; i <= header.count; i++) this.#offsets[i] = u32le(table, 4 * i);
-    this.#recordsStart = payloadStart + table.length;
-    if (this.#recordsStart + this.#offsets[header.count]! !== source.size) {
-      throw new FormatError(`${name}: record offsets do not match the file size`);
+    this.#offsetsStart = payloadStart + 4 * (blocks + 1);
+    this.#recordsStart = this.#offsetsStart + 4 * (header.count + 1);
+    if (this.#recordsStart > source.size) throw new FormatError(`${name}: truncated offset table`);
+  }
+
+  /**
+   * Reads the blocks of the offset table that records `indices` need and are not checked yet,
+   * and returns the check of what was read (throws FormatError on a mismatch). Reading every
+   * block before checking any lets a lazy source name all its misses in one run (readRecords).
+   */
+  readOffsets(indices: Iterable<number>): () => void {
+    const want = new Set<number>();
+    for (const i of indices) {
+      this.#check(i);
+      for (const b of [Math.floor(i / OFFSETS_PER_BLOCK), Math.floor((i + 1) / OFFSETS_PER_BLOCK)]) if (!this.#checked[b]) want.add(b);
     }
+    const read = [...want].map((b) => {
+      const from = b * OFFSETS_PER_BLOCK;
+      const n = Math.min(OFFSETS_PER_BLOCK, this.count + 1 - from);
+      return [b, from, this.#source.read(this.#offsetsStart + 4 * from, 4 * n)] as const;
+    });
+    return () => {
+      for (const [b, from, bytes] of read) {
+        if (this.#checked[b]) continue;
+        if (crc32c(bytes) !== this.#blockCrcs[b]) throw new FormatError(`${this.name}: offset block ${b} does not match its checksum (corrupt or altered)`);
+        for (let k = 0; k < bytes.length / 4; k++) this.#offsets[from + k] = u32le(bytes, 4 * k);
+        if (from + bytes.length / 4 === this.count + 1 && this.#recordsStart + this.#offsets[this.count]! !== this.#source.size) {
+          throw new FormatError(`${this.name}: record offsets do not match the file size`);
+        }
+        this.#checked[b] = 1;
+      }
+    };
+  }
+
+  /** Reads and checks every block of the offset table (a full verification). */
+  checkOffsets(): void {
+    this.readOffsets(Array.from({ length: this.count }, (_, i) => i))();
   }
 
   /** The tuple of the i-th record of this shard (0-based within the shard). */
   tuple(i: number): RecordTuple {
-    this.#check(i);
+    this.#ready(i);
     const start = this.#offsets[i]!;
     const end = this.#offsets[i + 1]!;
     return unpackr.unpack(unsealRecord(this.#source.read(this.#recordsStart + start, end - start), this.name, i)) as RecordTuple;
@@ -145,13 +201,19 @@ export class ShardReader {
 
   /** Where record i lies in the source: [start, end). */
   range(i: number): [number, number] {
-    this.#check(i);
+    this.#ready(i);
     return [this.#recordsStart + this.#offsets[i]!, this.#recordsStart + this.#offsets[i + 1]!];
   }
 
   /** The source the records are read from. */
   get source(): ByteSource {
     return this.#source;
+  }
+
+  /** Record i's two offsets at hand and checked. */
+  #ready(i: number): void {
+    this.#check(i);
+    if (!this.#checked[Math.floor(i / OFFSETS_PER_BLOCK)] || !this.#checked[Math.floor((i + 1) / OFFSETS_PER_BLOCK)]) this.readOffsets([i])();
   }
 
   #check(i: number): void {
@@ -175,6 +237,14 @@ const SPAN_MAX = 1 << 20;
  * buffer and each record's tuple, whose JSON bytes are a view into it.
  */
 function readRecords(records: readonly (readonly [ShardReader, number])[], before: number, after: number): { buf: Uint8Array; tuples: RecordTuple[] } {
+  const byShard = new Map<ShardReader, number[]>();
+  for (const [shard, i] of records) {
+    const list = byShard.get(shard);
+    if (list) list.push(i);
+    else byShard.set(shard, [i]);
+  }
+  // Every shard's offset blocks are read before any is checked: one run names every miss.
+  for (const check of [...byShard].map(([shard, indices]) => shard.readOffsets(indices))) check();
   const ranges = records.map(([shard, i]) => shard.range(i));
   const runs: { source: ByteSource; start: number; end: number }[] = [];
   const runOf = new Array<number>(records.length);

@@ -5,7 +5,6 @@
 import { rangeBitmap, type Bitmap } from '../format/bitmap.ts';
 import { RECORDS_PER_SHARD, SHARD_BITS } from '../format/constants.ts';
 import { COURSES, CUISINES, DIETS } from '../format/vocabulary.ts';
-import type { CatalogEntry } from '../format/catalog.ts';
 import type { Recipe } from '../format/recipe.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { normalizeName, spellingKey } from '../format/normalize-name.ts';
@@ -34,13 +33,6 @@ export function createEngine(ds: Dataset): Engine {
     table: () => (facetTable ??= buildFacetTable(ds)),
     pairs: () => (facetPairs ??= FACET_NAMES.reduce((n, name) => n + ds.families[name].keys().reduce((s, k) => s + k.cardinality, 0), 0)),
   };
-  // Built on first use (nothing here reads the catalog or an index until a request needs it).
-  let names: Map<string, string> | undefined;
-  const nameMap = () => (names ??= new Map(ds.catalog.names));
-  let entries: CatalogEntry[] | undefined;
-  const sortedEntries = () => (entries ??= [...ds.catalog.entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
-  let densities: Map<string, number> | undefined;
-  const densityMap = () => (densities ??= new Map(ds.catalog.entries.flatMap((e) => (e.gramsPerMl === undefined ? [] : [[e.id, e.gramsPerMl] as const]))));
   const decoder = new TextDecoder();
   let vocab: Vocabularies | undefined;
   const pantrySource = datasetPantrySource(ds); // lazy itself: reads pantry/by-total.bin on the first pantry query
@@ -52,7 +44,7 @@ export function createEngine(ds: Dataset): Engine {
   const searchHead = searchSource.read(0, Math.min(searchSource.size, 12));
   decodeContainer('searchIndex', searchSource.read(0, Math.min(searchSource.size, 12 + (searchHead.length === 12 ? u32le(searchHead, 8) : 0))), PATHS.searchIndex);
   let searcher: Searcher | undefined;
-  const getSearcher = () => (searcher ??= new Searcher(new SearchIndexReader(searchSource, PATHS.searchIndex)));
+  const getSearcher = () => (searcher ??= new Searcher(new SearchIndexReader(searchSource, PATHS.searchIndex, { checksByRange: ds.byRange === true })));
 
   const checkDoc = (doc: number): void => {
     // Docs come from the dataset's own bitmaps and lists: one out of range is corrupt data (503), not a bug.
@@ -82,7 +74,7 @@ export function createEngine(ds: Dataset): Engine {
     joinRecordsJson: (docs, head, tail) => joinRecordsJson(located(docs), head, tail),
     listRecipes: (filter, page) => listRecipes(ds, filter, page, all),
     facets: (filter, names) => countFacets(ds, filter, names, facetSources),
-    pantry: (q) => runPantry(pantrySource, pantryWorkspace, record, q),
+    pantry: (q) => runPantry(pantrySource, pantryWorkspace, (docs) => recordTuples(located(docs)).map((t) => JSON.parse(decoder.decode(t[1])) as Recipe), q),
     popular(page: PageRequest) {
       const docs = ds.popular.subarray(Math.min(page.offset, ds.recipeCount), Math.min(ds.recipeCount, page.offset + page.limit));
       return { total: ds.recipeCount, docs: Uint32Array.from(docs) };
@@ -91,20 +83,15 @@ export function createEngine(ds: Dataset): Engine {
     recordJson,
     record,
     // The name table already lists every id (normalised) beside every name; a spelling key first (FORMAT.md § 10).
-    resolveIngredient: (nameOrId) => nameMap().get(spellingKey(nameOrId)) ?? nameMap().get(normalizeName(nameOrId)),
-    gramsPerMl: (id) => densityMap().get(id),
+    resolveIngredient: (nameOrId) => ds.catalog.lookupName(spellingKey(nameOrId)) ?? ds.catalog.lookupName(normalizeName(nameOrId)),
+    // One entry's block read on demand (a lazy client fetches that block only).
+    gramsPerMl: (id) => ds.catalog.entriesById([id])[0]?.gramsPerMl,
     ingredients(q: IngredientQuery): IngredientPage {
-      const entries = sortedEntries();
-      let list: CatalogEntry[] = entries;
-      if (q.prefix) {
-        // The name table is sorted by name: the names with this prefix are one contiguous run.
-        const p = normalizeName(q.prefix);
-        const table = ds.catalog.names;
-        const ids = new Set<string>();
-        for (let i = lowerBound(table, p); i < table.length && table[i]![0].startsWith(p); i++) ids.add(table[i]![1]);
-        list = entries.filter((e) => ids.has(e.id));
-      }
-      return { total: list.length, items: list.slice(q.offset, q.offset + q.limit) };
+      const catalog = ds.catalog;
+      if (!q.prefix) return { total: catalog.entryCount, items: catalog.entriesAt(q.offset, q.offset + q.limit) };
+      // Every id the name table holds is an entry's (FORMAT.md § 10): the ids of the names with this prefix, in id order, are the list.
+      const ids = catalog.idsWithPrefix(normalizeName(q.prefix));
+      return { total: ids.length, items: catalog.entriesById(ids.slice(q.offset, q.offset + q.limit)) };
     },
     search(q) {
       const allowed = allowedDocs(ds, q.filter);
@@ -124,16 +111,4 @@ export function createEngine(ds: Dataset): Engine {
       });
     },
   };
-}
-
-/** First index whose name is >= key, in a table sorted by name (code-unit order). */
-function lowerBound(table: readonly [string, string][], key: string): number {
-  let lo = 0;
-  let hi = table.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (table[mid]![0] < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

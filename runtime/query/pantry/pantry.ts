@@ -111,7 +111,8 @@ export function datasetPantrySource(ds: Dataset): PantrySource {
   };
 }
 
-export function runPantry(src: PantrySource, ws: PantryWorkspace, record: (doc: number) => Recipe, q: PantryQuery): PantryPage {
+/** `records`: the Recipe of each doc, in order (read together: a lazy source fetches a page's records in one batch). */
+export function runPantry(src: PantrySource, ws: PantryWorkspace, records: (docs: readonly number[]) => Recipe[], q: PantryQuery): PantryPage {
   const staples = q.assumeStaples ? [...STAPLES] : [];
   const ranking = rankPantry(src, ws, {
     ids: q.ingredients,
@@ -122,8 +123,9 @@ export function runPantry(src: PantrySource, ws: PantryWorkspace, record: (doc: 
     limit: q.limit,
   });
   const available = new Set([...q.ingredients, ...staples]);
-  const results = ranking.docs.map(({ doc, matched, total }) => {
-    const lists = ingredientLists(record(doc), available);
+  const recipes = records(ranking.docs.map((r) => r.doc));
+  const results = ranking.docs.map(({ doc, matched, total }, k) => {
+    const lists = ingredientLists(recipes[k]!, available);
     return { doc, coverage: coverageOf(matched, total), matchedIngredients: lists.matched, missingIngredients: lists.missing };
   });
   return { total: ranking.total, results };

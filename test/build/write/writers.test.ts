@@ -8,8 +8,9 @@ import { bitmapIndexesWriter, familyBitmaps } from '../../../build/write/bitmap-
 import { catalogWriter } from '../../../build/write/catalog.ts';
 import { writePart } from '../../../build/write/write-dataset.ts';
 import { encodeBitmapIndex } from '../../../runtime/format/bitmap-index.ts';
-import { decodeBlob } from '../../../runtime/format/blob.ts';
-import type { CatalogBlob, CatalogEntry } from '../../../runtime/format/catalog.ts';
+import type { CatalogEntry } from '../../../runtime/format/catalog.ts';
+import { CatalogReader } from '../../../runtime/format/catalog-file.ts';
+import { bufferSource } from '../../../runtime/format/shard.ts';
 import { BITMAP_FAMILIES, PATHS } from '../../../runtime/format/constants.ts';
 import type { Ingredient } from '../../../runtime/format/recipe.ts';
 import { makeRecipe } from '../../helpers/make-recipe.ts';
@@ -38,8 +39,9 @@ describe('writers that count a value once per recipe', () => {
 
   it('catalog: an entry’s recipe count is the recipes that name it, each once', () => {
     const files = writePart(catalogWriter, { recipes, catalog, ingredientNames: [] });
-    const blob = decodeBlob<CatalogBlob>(files.get(PATHS.catalog)!, 'catalog');
+    const reader = new CatalogReader(bufferSource(files.get(PATHS.catalog)!), 'catalog');
     const expected = (id: string) => recipes.filter((r) => r.ingredients.some((i) => i.id === id)).length;
-    expect(blob.entries.map((e) => [e.id, e.recipeCount])).toEqual(catalog.map((e) => [e.id, expected(e.id)]));
+    const ids = catalog.map((e) => e.id);
+    expect(reader.entriesById(ids).map((e) => [e.id, e.recipeCount])).toEqual(ids.map((id) => [id, expected(id)]));
   });
 });

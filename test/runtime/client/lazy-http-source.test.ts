@@ -50,6 +50,37 @@ describe('lazyHttpSource', () => {
     expect(source.stats.bytes).toBeLessThan(shardBytes / 2);
   });
 
+  it('resolves ingredient names and lists a prefix from a few blocks of the catalog, not the whole file; a corrupted block is refused', async () => {
+    const { app, key } = await realApp();
+    const catalogBytes = (await import('node:fs')).statSync(path.join(versionDir, 'catalog.bin')).size;
+    for (const q of ['/pantry?ingredients=rice,garlic,onion', '/ingredients?q=tom', '/recipes?ingredients=tomato&limit=3']) {
+      const fetched: number[] = [];
+      const source = lazyHttpSource(server.url, {
+        fetch: async (input, init) => {
+          const res = await fetch(input, init);
+          if (String(input).endsWith('/catalog.bin')) fetched.push(Number(res.headers.get('Content-Length')));
+          return res;
+        },
+      });
+      const ours = await (await openClient(source)).request(q);
+      const theirs = await app.request(q, { headers: { Authorization: `Bearer ${key}` } });
+      expect([q, ours.status, await ours.text()]).toEqual([q, theirs.status, await theirs.text()]);
+      const sum = fetched.reduce((a, b) => a + b, 0);
+      expect(sum, q).toBeGreaterThan(0);
+      expect(sum, q).toBeLessThan(Math.min(100 * 1024, catalogBytes / 20));
+    }
+    const flipped = lazyHttpSource(server.url, {
+      fetch: async (input, init) => {
+        const res = await fetch(input, init);
+        if (!String(input).endsWith('/catalog.bin') || res.headers.get('Content-Range')?.startsWith('bytes 0-')) return res;
+        const b = new Uint8Array(await res.arrayBuffer());
+        b[b.length >> 1]! ^= 1;
+        return new Response(b, { status: res.status, headers: res.headers });
+      },
+    });
+    await expect((await openClient(flipped)).request('/ingredients?q=tom')).rejects.toThrow(/catalog\.bin.*does not match its checksum/);
+  });
+
   it('takes the whole file from a host that ignores Range', async () => {
     const plain = await staticServer(root, { noRanges: true });
     try {

@@ -166,14 +166,19 @@ describe('opening lazily (FORMAT.md § 11: checked at open, on first use, in the
     expect(() => openDataset(f.dir, { verify: 'background' })).toThrow(new RegExp(`ingredient.bin.*format version ${FORMAT_VERSION + 1}.*npm run build`));
   });
 
-  it('a malformed shard found on first read gives a DatasetError, not a crash', async () => {
+  it('a malformed shard found on first read gives a DatasetError or FormatError naming it, not a crash', async () => {
     const f = makeRich();
-    // The last offset no longer matches the records' length: the header itself is valid.
-    patch(f.dir, 'records/00000.bin', (b) => b.writeUInt32LE(b.readUInt32LE(offsetTableAt(b) + 8) + 1, offsetTableAt(b) + 8));
+    // The fixture's shard has one offset block: OffsetCrcs[0], HeadCrc, then Offsets. Offset 1 no
+    // longer matches its block's checksum; the head itself is valid.
+    patch(f.dir, 'records/00000.bin', (b) => b.writeUInt32LE(b.readUInt32LE(offsetTableAt(b) + 12) + 1, offsetTableAt(b) + 12));
     const ds = openDataset(f.dir, { verify: 'background' }); // opens: shards are checked on first read
     const engine = createEngine(ds);
-    expect(() => engine.recordJson(0)).toThrow(DatasetError);
-    expect(() => ds.shard(0)).toThrow(/records\/00000.bin is malformed.*offset table does not match its checksum.*npm run build/);
+    expect(() => engine.recordJson(0)).toThrow(/records\/00000.bin: offset block 0 does not match its checksum/);
+    const headBad = makeRich();
+    patch(headBad.dir, 'records/00000.bin', (b) => (b[offsetTableAt(b) + 4]! ^= 1));
+    const dsHead = openDataset(headBad.dir, { verify: 'background' });
+    expect(() => dsHead.shard(0)).toThrow(DatasetError);
+    expect(() => dsHead.shard(0)).toThrow(/records\/00000.bin is malformed.*do not match their checksum.*npm run build/);
     // Over HTTP it is a logged 503 DATASET_CORRUPT (never a 500), and the app keeps answering.
     const logged: string[] = [];
     const app = createApp({
@@ -188,7 +193,7 @@ describe('opening lazily (FORMAT.md § 11: checked at open, on first use, in the
     expect(res.status).toBe(503);
     expect((await res.json()).error.code).toBe('DATASET_CORRUPT');
     expect(logged).toHaveLength(1);
-    expect(logged.join('\n')).toMatch(/DatasetError.*records\/00000.bin is malformed/);
+    expect(logged.join('\n')).toMatch(/FormatError.*records\/00000.bin: offset block 0/);
     expect((await app.request('/healthz')).status).toBe(200);
     // The background pass and verify 'full' both find it.
     await expect(verifyDataset(ds)).rejects.toThrow(/records\/00000.bin does not match its SHA-256/);

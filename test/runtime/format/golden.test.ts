@@ -9,13 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { toArray } from '../../../runtime/format/bitmap.ts';
 import { FORMAT_VERSION } from '../../../runtime/format/constants.ts';
 import { BitmapIndexReader } from '../../../runtime/format/bitmap-index.ts';
-import { decodeBlob } from '../../../runtime/format/blob.ts';
+import { CatalogReader } from '../../../runtime/format/catalog-file.ts';
 import { decodeDocList } from '../../../runtime/format/doc-list.ts';
 import { IdTableReader } from '../../../runtime/format/id-table.ts';
 import { NumericIndexReader } from '../../../runtime/format/numeric-index.ts';
 import { DEFAULT_FIELD_B, DEFAULT_FIELD_WEIGHTS, SEARCH_FIELDS, SearchIndexReader } from '../../../runtime/format/search-index.ts';
 import { bufferSource, ShardReader } from '../../../runtime/format/shard.ts';
-import { BLOB, DOC_LIST, GOLDEN, IDS, INDEX_BITMAPS, NUMERIC_VALUES, SEARCH_INDEX, SEARCH_POSTINGS, SHARD_RECORDS } from '../../fixtures/golden/vectors.ts';
+import { CATALOG_ENTRIES, CATALOG_NAMES, DOC_LIST, GOLDEN, IDS, INDEX_BITMAPS, NUMERIC_VALUES, SEARCH_INDEX, SEARCH_POSTINGS, SHARD_RECORDS } from '../../fixtures/golden/vectors.ts';
 import { readAligned } from '../../helpers/read-aligned.ts';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/golden');
@@ -52,12 +52,27 @@ describe('golden vectors', () => {
     for (const b of [0, 45, 59, 60, 120, 299, 300, 900, 10_000]) expect(toArray(index.le(b))).toEqual(le(b));
   });
 
-  it('decodes the id table, the doc list and the blob', () => {
-    const ids = new IdTableReader(golden('id-table.bin'), 'id-table.bin');
+  it('decodes the catalog: entries in id order by position and by id, names whole and by prefix', () => {
+    const catalog = new CatalogReader(bufferSource(golden('catalog.bin')), 'catalog.bin');
+    const byId = [...CATALOG_ENTRIES].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect([catalog.entryCount, catalog.nameCount]).toEqual([3, CATALOG_NAMES.length]);
+    expect(catalog.entriesAt(0, 3)).toEqual(byId);
+    expect(catalog.entriesAt(1, 10)).toEqual(byId.slice(1));
+    expect(catalog.entriesById(['tomato', 'egg'])).toEqual([byId[2], byId[0]]);
+    expect(catalog.names()).toEqual(CATALOG_NAMES);
+    for (const [name, id] of CATALOG_NAMES) expect(catalog.lookupName(name)).toBe(id);
+    for (const miss of ['', 'a', 'eg', 'tom', 'zzz']) expect(catalog.lookupName(miss)).toBeUndefined();
+    expect(catalog.idsWithPrefix('tom')).toEqual(['tomato']);
+    expect(catalog.idsWithPrefix('e')).toEqual(['egg']);
+    expect(catalog.idsWithPrefix('')).toEqual(['egg', 'salt', 'tomato']);
+    expect(catalog.idsWithPrefix('x')).toEqual([]);
+  });
+
+  it('decodes the id table and the doc list', () => {
+    const ids = new IdTableReader(bufferSource(golden('id-table.bin')), 'id-table.bin');
     IDS.forEach((id, doc) => expect(ids.lookup(id)).toBe(doc));
     expect(ids.lookup('ddddddddddddd')).toBeUndefined();
     expect([...decodeDocList(golden('doc-list.bin'), 'doc-list.bin').docs]).toEqual(DOC_LIST);
-    expect(decodeBlob(golden('blob.bin'), 'blob.bin')).toEqual(BLOB);
   });
 
   it('decodes the search index to its terms, postings in blocks of 128, lengths, languages and score bounds', () => {
@@ -90,12 +105,12 @@ describe('golden vectors', () => {
   });
 
   it('refuses a file of another kind or another format version', () => {
-    expect(() => new IdTableReader(golden('doc-list.bin'), 'doc-list.bin')).toThrow(/expected magic RDBI/);
+    expect(() => new IdTableReader(bufferSource(golden('doc-list.bin')), 'doc-list.bin')).toThrow(/expected magic RDBI/);
     const future = golden('id-table.bin');
     future.writeUInt32LE(FORMAT_VERSION + 1, 4);
-    expect(() => new IdTableReader(future, 'id-table.bin')).toThrow(`format version ${FORMAT_VERSION + 1}, this runtime reads version ${FORMAT_VERSION}`);
+    expect(() => new IdTableReader(bufferSource(future), 'id-table.bin')).toThrow(`format version ${FORMAT_VERSION + 1}, this runtime reads version ${FORMAT_VERSION}`);
     const past = golden('id-table.bin');
     past.writeUInt32LE(FORMAT_VERSION - 1, 4);
-    expect(() => new IdTableReader(past, 'id-table.bin')).toThrow(`format version ${FORMAT_VERSION - 1}, this runtime reads version ${FORMAT_VERSION}`);
+    expect(() => new IdTableReader(bufferSource(past), 'id-table.bin')).toThrow(`format version ${FORMAT_VERSION - 1}, this runtime reads version ${FORMAT_VERSION}`);
   });
 });

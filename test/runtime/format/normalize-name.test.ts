@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
-import { decodeBlob } from '../../../runtime/format/blob.ts';
-import type { CatalogBlob } from '../../../runtime/format/catalog.ts';
+import { CatalogReader } from '../../../runtime/format/catalog-file.ts';
+import { bufferSource } from '../../../runtime/format/shard.ts';
 import { PATHS } from '../../../runtime/format/constants.ts';
 import { normalizeName, spellingKey } from '../../../runtime/format/normalize-name.ts';
 import { normalizeText } from '../../../runtime/format/text/normalize.ts';
@@ -100,7 +100,8 @@ describe('one text folding for names and search', () => {
 
   it('keys every catalog name as search reads it; every key of the name table is its own name key, or a spelling key whose name key is there too', () => {
     const dir = inject('realDataDir');
-    const catalog = decodeBlob(fs.readFileSync(path.join(dir, PATHS.catalog)), PATHS.catalog) as CatalogBlob;
+    const reader = new CatalogReader(bufferSource(fs.readFileSync(path.join(dir, PATHS.catalog))), PATHS.catalog);
+    const catalog = { entries: reader.entriesAt(0, reader.entryCount), names: reader.names() };
     // Names of letters, digits, separators and apostrophes only; other punctuation ("Ei (L)"), CJK
     // (indexed as character n-grams) and words search drops as too long follow rules of their own.
     const wordy = /^[\p{L}\p{M}\p{N}\s\-_'\u2019\u00ad\u200b]+$/u;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bufferSource, encodeShard, joinRecordsJson, recordTuples, ShardReader, type ByteSource } from '../../../runtime/format/shard.ts';
+import { bufferSource, encodeShard, OFFSETS_PER_BLOCK, joinRecordsJson, recordTuples, ShardReader, type ByteSource } from '../../../runtime/format/shard.ts';
 import type { RecordTuple } from '../../../runtime/format/constants.ts';
 
 /** Records of varied sizes: small ones sit within one read of each other, 20 KB ones do not. */
@@ -33,6 +33,7 @@ describe('recordTuples', () => {
   it('reads a run of neighbouring records once, and far-apart records separately', () => {
     const src = counted(bytes);
     const shard = new ShardReader(src, 'shard');
+    shard.checkOffsets(); // the offset table's reads are counted in the test below
     src.reads = 0;
     tuples(shard, [1, 2, 3, 4, 5, 6]);
     expect(src.reads).toBe(1);
@@ -40,6 +41,37 @@ describe('recordTuples', () => {
     // 7 holds 20 KB: 6 and 8 are more than the gap apart once 7 is not asked for.
     tuples(shard, [6, 8]);
     expect(src.reads).toBe(2);
+  });
+
+  it('reads the offset table by blocks, each once, all blocks a page needs before checking any', () => {
+    const many: RecordTuple[] = Array.from({ length: 3 * OFFSETS_PER_BLOCK }, (_, i) => [`id${i}`, Buffer.from(`{"i":${i}}`)]);
+    const src = counted(encodeShard(0, many));
+    const shard = new ShardReader(src, 'shard');
+    expect(src.reads).toBe(3); // the container's fixed part, its head, the offset checksums
+    src.reads = 0;
+    // Records 1 and 2 share offset block 0; record 2·64 − 1 needs blocks 1 and 2 (its end offset):
+    // 3 block reads, then one read of the records (small ones: one run).
+    tuples(shard, [1, 2, 2 * OFFSETS_PER_BLOCK - 1]);
+    expect(src.reads).toBe(3 + 1);
+    src.reads = 0;
+    tuples(shard, [3, 2 * OFFSETS_PER_BLOCK + 5]);
+    expect(src.reads).toBe(1); // the records only: their blocks are checked and kept
+  });
+
+  it('refuses an offset block that does not match its checksum, and the head when an offset checksum is altered', () => {
+    const many: RecordTuple[] = Array.from({ length: 2 * OFFSETS_PER_BLOCK }, (_, i) => [`id${i}`, Buffer.from(`{"i":${i}}`)]);
+    const file = encodeShard(0, many);
+    const shard = new ShardReader(bufferSource(file), 'shard');
+    const blocks = Math.ceil((many.length + 1) / OFFSETS_PER_BLOCK);
+    const offsetsAt = shard.range(0)[0] - 4 * (many.length + 1);
+    const bad = Buffer.from(file);
+    bad.writeUInt32LE(bad.readUInt32LE(offsetsAt + 4 * (OFFSETS_PER_BLOCK + 1)) + 1, offsetsAt + 4 * (OFFSETS_PER_BLOCK + 1));
+    const reader = new ShardReader(bufferSource(bad), 'shard');
+    expect(reader.tuple(0)[0]).toBe('id0');
+    expect(() => reader.tuple(OFFSETS_PER_BLOCK + 1)).toThrow(/offset block 1 does not match its checksum/);
+    const head = Buffer.from(file);
+    head[offsetsAt - 4 * (blocks + 1)]! ^= 1;
+    expect(() => new ShardReader(bufferSource(head), 'shard')).toThrow(/do not match their checksum/);
   });
 
   it('refuses a record number outside the shard', () => {
@@ -72,6 +104,7 @@ describe('joinRecordsJson', () => {
   it('reads a run of neighbouring records once', () => {
     const src = counted(a);
     const shard = new ShardReader(src, 'a');
+    shard.checkOffsets();
     src.reads = 0;
     const body = joinRecordsJson([1, 2, 3, 4, 5, 6].map((i) => [shard, i] as const), head, tail);
     expect(src.reads).toBe(1);
