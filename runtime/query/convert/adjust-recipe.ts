@@ -7,11 +7,14 @@
  * 1 in the same system, or a unit that is never converted). `quantity` holds the adjusted amount.
  * `servings` becomes `{quantity: n, original}`: the published text stays, a range's `max` goes.
  * `text.ingredients` stays the published lines; nutrition stays per serving as published.
+ * With `units`, a second amount the author gave in that system wins over a conversion
+ * (author-amount.ts): "2 cups (300 g) flour" in metric is "300 g flour".
  */
 import { apiError } from '../../errors.ts';
 import type { Ingredient, Recipe } from '../../format/recipe.ts';
+import { authorAmount } from './author-amount.ts';
 import { rewriteDisplay } from './display.ts';
-import { adjustQuantity } from './quantity.ts';
+import { adjustQuantity, asWritten } from './quantity.ts';
 import type { UnitSystem } from './units.ts';
 
 export interface Adjustment {
@@ -47,10 +50,18 @@ export function adjustRecipe(recipe: Recipe, adjustment: Adjustment, densityOf: 
 }
 
 function adjustIngredient(ingredient: Ingredient, factor: number, units: UnitSystem | undefined, densityOf: DensityOf): AdjustedIngredient {
+  const { display, ...rest } = ingredient;
+  const author = units === undefined ? undefined : authorAmount(ingredient, units);
+  if (author !== undefined) {
+    // Its unit is of the target system: scaled and rounded in that unit, or as written at factor 1.
+    const { qualifier } = author.amount;
+    const exact = adjustQuantity(author.amount, factor, units) ?? asWritten(author.amount);
+    const adjusted = qualifier === undefined ? exact : { ...exact, amount: `${qualifier}${qualifier === '~' ? '' : ' '}${exact.amount}` };
+    return { display, adjustedDisplay: rewriteDisplay({ ...ingredient, display: author.display }, adjusted), ...rest, quantity: adjusted.quantity };
+  }
   const { id } = ingredient;
   const density = id === undefined ? undefined : () => densityOf(id);
   const adjusted = ingredient.quantity === undefined ? undefined : adjustQuantity(ingredient.quantity, factor, units, density);
-  const { display, ...rest } = ingredient;
   if (adjusted === undefined) return { display, adjustedDisplay: display, ...rest };
   return { display, adjustedDisplay: rewriteDisplay(ingredient, adjusted), ...rest, quantity: adjusted.quantity };
 }

@@ -8,33 +8,37 @@
  */
 import type { Ingredient } from '../../format/recipe.ts';
 import type { AdjustedQuantity } from './quantity.ts';
+import { RANGE, VULGAR } from './written-amount.ts';
 
-const VULGAR = '½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞';
-/** "1 1/2", "1/2", "1½", "½", "1.5", "1,5". */
-const ONE = String.raw`(?:\d+\s+\d+/\d+|\d+/\d+|\d*[${VULGAR}]|\d+(?:[.,]\d+)?)`;
-const RANGE = String.raw`${ONE}(?:\s*(?:-|–|—|to)\s*${ONE})?`;
 /** The first amount, not starting inside a number ("1.5" is one amount, "x2" may be one). */
-const FIRST_AMOUNT = new RegExp(String.raw`(?<![\d.,/${VULGAR}])${RANGE}`, 'u');
+const FIRST_AMOUNT = new RegExp(String.raw`(?<![\d.,/⁄${VULGAR}])${RANGE}`, 'u');
 /**
  * The unit word right after the amount: "cups", "lb.", "el", "fl. oz", "g" in "200g", the CJK and
  * Cyrillic metric words ("120毫升", "200 г"). Scripts are limited so "120ml水" keeps its "水".
  */
 const UNIT_WORD = /^\s*(?:fl\.?\s?oz\.?|fluid\s+ounces?|\p{Script=Latin}+\.?|\p{Script=Cyrillic}+\.?|\p{Script=Greek}+\.?|毫升|千克|公斤|克|升)/u;
 
+/** Where the line's first amount is: `[start, end)`, and `unitEnd` past a unit word after it. */
+export function firstAmount(line: string): { start: number; end: number; unitEnd: number } | undefined {
+  const m = FIRST_AMOUNT.exec(line);
+  if (m === null) return undefined;
+  const end = m.index + m[0].length;
+  return { start: m.index, end, unitEnd: end + (UNIT_WORD.exec(line.slice(end))?.[0].length ?? 0) };
+}
+
 export function rewriteDisplay(ingredient: Ingredient, adjusted: AdjustedQuantity): string {
   const line = ingredient.display;
-  const m = FIRST_AMOUNT.exec(line);
-  if (m === null) {
+  const at = firstAmount(line);
+  if (at === undefined) {
     const unit = adjusted.unitLabel === '' ? '' : ` ${adjusted.unitLabel}`;
     const prep = ingredient.preparation === undefined ? '' : `, ${ingredient.preparation}`;
     return `${adjusted.amount}${unit} ${ingredient.name}${prep}`;
   }
-  const before = line.slice(0, m.index);
-  let after = line.slice(m.index + m[0].length);
+  const before = line.slice(0, at.start);
   let amount = adjusted.amount;
+  // The written unit word goes only for a weight or volume ("2 cloves" keeps "cloves").
+  const after = line.slice(adjusted.isMeasure ? at.unitEnd : at.end);
   if (adjusted.isMeasure) {
-    const unit = UNIT_WORD.exec(after);
-    if (unit !== null) after = after.slice(unit[0].length);
     amount = `${amount} ${adjusted.unitLabel}`;
     // A word straight after the new unit gets a space ("200g" was glued; "200 g" is not).
     if (after !== '' && /^[\p{L}\p{N}]/u.test(after)) amount += ' ';

@@ -7,8 +7,9 @@
  * apart, as US cooks measure flour in cups.
  */
 import type { Quantity } from '../../format/recipe.ts';
-import { roundForCooks } from './round.ts';
+import { roundForCooks, toValue } from './round.ts';
 import { MEASURES, pickUnit, type UnitSystem } from './units.ts';
+import type { WrittenAmount } from './written-amount.ts';
 
 export interface AdjustedQuantity {
   quantity: Quantity;
@@ -63,4 +64,15 @@ export function adjustQuantity(q: Quantity, factor: number, system?: UnitSystem,
     }
   }
   return { quantity, amount, unitLabel: unitText(unit, quantity.max ?? quantity.value), isMeasure: measure !== undefined };
+}
+
+/**
+ * An amount the author wrote, as written: its number text (a value of more than 3 decimals, as
+ * "111.94029850746 g", is written rounded like every quantity) and its unit's label.
+ */
+export function asWritten(a: WrittenAmount): AdjustedQuantity {
+  const quantity: Quantity = { unit: a.unit, value: toValue(a.value) };
+  if (a.max !== undefined) quantity.max = toValue(a.max);
+  const amount = /\d[.,]\d{4}/u.test(a.text) ? [quantity.value, quantity.max].filter((x) => x !== undefined).join('-') : a.text;
+  return { quantity, amount, unitLabel: unitText(a.unit, quantity.max ?? quantity.value), isMeasure: true };
 }

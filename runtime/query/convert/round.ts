@@ -48,7 +48,8 @@ export interface Rounded {
   text: string;
 }
 
-const toValue = (x: number): number => Math.round(x * 1000) / 1000;
+/** A value to 3 decimals at most, as every served quantity. */
+export const toValue = (x: number): number => Math.round(x * 1000) / 1000;
 
 /** Round `amount` (> 0) of `unit` for cooks; units without a rule (counts, cloves, cans, ...) as CUPS. */
 export function roundForCooks(amount: number, unit: string): Rounded {

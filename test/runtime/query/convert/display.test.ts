@@ -25,6 +25,12 @@ describe('rewriteDisplay', () => {
     expect(line('2 fl. oz cream', { unit: 'fl oz', value: 2 }, 1, 'metric')).toBe('59 ml cream');
   });
 
+  it('replaces a whole first amount written with a spaced or spelled-out fraction, not only its whole number', () => {
+    expect(line('2 ½ cups bread flour', { unit: 'cup', value: 2.5 }, 2)).toBe('5 cups bread flour');
+    expect(line('1 and 1/2 teaspoons ground cinnamon', { unit: 'tsp', value: 1.5 }, 2)).toBe('3 tsp ground cinnamon');
+    expect(line('3⁄4 cup milk', { unit: 'cup', value: 0.75 }, 2)).toBe('1 1/2 cups milk');
+  });
+
   it('rewrites a range as a range in one unit', () => {
     expect(line('6–8 green cardamom seeds, crushed', { unit: '', value: 6, max: 8 }, 2)).toBe('12-16 green cardamom seeds, crushed');
     expect(line('½ - 1 teaspoon chili flakes', { unit: 'tsp', value: 0.5, max: 1 }, 2)).toBe('1-2 tsp chili flakes');
