@@ -144,6 +144,16 @@ export function coverageReport(recipes: readonly Recipe[], top = 60): BuildRepor
   return builder.result(top);
 }
 
+/** "courses: model: ingredients 280, …; cuisines: …" from the "field label (signal)" counts. */
+function bySignal(inferred: readonly [string, number][]): string {
+  const sums = new Map<string, number>();
+  for (const [key, n] of inferred) {
+    const m = /^(\S+) \S+ \((.+)\)$/.exec(key);
+    if (m) sums.set(`${m[1]}: ${m[2]}`, (sums.get(`${m[1]}: ${m[2]}`) ?? 0) + n);
+  }
+  return ranked(sums).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+}
+
 export function reportMarkdown(r: BuildReport): string {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const out = [
@@ -176,6 +186,8 @@ export function reportMarkdown(r: BuildReport): string {
     `## Inferred courses and cuisines (${r.inferred.reduce((n, [, k]) => n + k, 0)} labels)`,
     '',
     'For recipes whose own labels give none: the label model (dataset/vocab/label-model.json, trained on the recipes labelled by their own data; a class is inferred only above a threshold chosen by cross-validation for 97% precision, and test/eval/label-model.ts measures it held out), else the source rule of dataset/vocab/label-rules.json (HowToCook\'s Chinese dishes). "model: x" names the signal that weighed most: title words, tags and categories, ingredients, the source or site, the language, or the keyword rules.',
+    '',
+    `By signal: ${bySignal(r.inferred)}.`,
     '',
     '| field, label (from) | recipes |',
     '|---|---:|',
