@@ -2,10 +2,12 @@
  * Held-out figures of the course and cuisine model (issue 21 item 3; build/normalize/vocab/label-model/).
  * The labelled recipes (own labels) are split into FOLDS folds; for each fold the whole training
  * procedure (classes, thresholds by an inner cross-validation, weights; both views) runs on the
- * other folds only, and the held-out fold is predicted twice:
- *   - as built: each recipe in its own view (full when it has tags or categories, else plain);
- *   - plain: each recipe seen with its title, ingredients and language only, through the plain
- *     model: the estimate for recipes that have nothing else (Epicurious).
+ * other folds only, and the held-out fold is predicted:
+ *   - as built (folds by recipe): each recipe in its own view (full when it has tags or
+ *     categories, else plain);
+ *   - plain (folds by site: a site's recipes are held out together): each recipe seen with its
+ *     title, ingredients, diets and language only, through the plain model: the estimate for a
+ *     source the model has never seen, with nothing else (Epicurious).
  * Per class: support (held-out recipes that carry it), predictions, precision, recall. Then the
  * shipped model (trained on all labelled recipes, as dataset/vocab/label-model.json) labels the
  * recipes with no labels of their own: the recipes each class adds and the field's coverage. The
@@ -15,10 +17,10 @@
  */
 import { join } from 'node:path';
 import { featuresOf, viewOf, type View } from '../../build/normalize/vocab/label-model/features.ts';
-import { labelCorpus } from '../../build/normalize/vocab/label-model/corpus.ts';
+import { labelCorpus, type CorpusRecipe } from '../../build/normalize/vocab/label-model/corpus.ts';
 import { predictField, predictLabels, type FieldModel } from '../../build/normalize/vocab/label-model/model.ts';
-import { FOLDS, foldOf, trainField } from '../../build/normalize/vocab/label-model/train.ts';
-import { trainModel } from '../../build/normalize/vocab/label-model/train-all.ts';
+import { FOLDS, foldsOf, trainField } from '../../build/normalize/vocab/label-model/train.ts';
+import { examplesOf, trainModel } from '../../build/normalize/vocab/label-model/train-all.ts';
 import { inferLabels } from '../../build/normalize/vocab/infer-labels.ts';
 import { COURSES, CUISINES } from '../../runtime/format/vocabulary.ts';
 
@@ -45,15 +47,24 @@ for (const field of fields) {
   const labelled = corpus.filter((r) => r[field].length > 0);
   const asBuilt: Tally = new Map();
   const plain: Tally = new Map();
+  const train = (split: readonly CorpusRecipe[], v: View) => trainField(examplesOf(field, split, v), vocabulary);
+  // As built: folds by recipe (the full model serves more recipes of the sites it learnt from).
+  const byRecipe = foldsOf(labelled.map((r) => ({ features: [], labels: r[field] })));
   for (let fold = 0; fold < FOLDS; fold++) {
-    const train = labelled.filter((_, k) => foldOf(k) !== fold);
-    const models = {} as Record<View, FieldModel>;
-    for (const v of ['full', 'plain'] as const) models[v] = trainField(train.map((r) => ({ features: featuresOf(field, r.evidence, v), labels: r[field] })), vocabulary);
+    const split = labelled.filter((_, k) => byRecipe[k] !== fold);
+    const models: Record<View, FieldModel> = { full: train(split, 'full'), plain: train(split, 'plain') };
     labelled.forEach((r, k) => {
-      if (foldOf(k) !== fold) return;
+      if (byRecipe[k] !== fold) return;
       const v = viewOf(r.evidence);
       count(asBuilt, r[field], predictField(models[v], featuresOf(field, r.evidence, v)).map((p) => p.label));
-      count(plain, r[field], predictField(models.plain, featuresOf(field, r.evidence, 'plain')).map((p) => p.label));
+    });
+  }
+  // Plain: folds by site (the plain model serves sources it has never seen).
+  const bySite = foldsOf(examplesOf(field, labelled, 'plain'));
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const model = train(labelled.filter((_, k) => bySite[k] !== fold), 'plain');
+    labelled.forEach((r, k) => {
+      if (bySite[k] === fold) count(plain, r[field], predictField(model, featuresOf(field, r.evidence, 'plain')).map((p) => p.label));
     });
   }
   const added = new Map<string, number>();
@@ -77,7 +88,7 @@ for (const field of fields) {
   const n = corpus.length;
   console.log(`\n## ${field}: own labels on ${labelled.length} of ${n} recipes (${pct(labelled.length, n)}); with inference ${covered} (${pct(covered, n)})\n`);
   console.log(`${FOLDS}-fold cross-validation over the ${labelled.length} labelled recipes. Shipped classes, full view: ${shipped[field].full.classes.join(', ') || 'none'}; plain view: ${shipped[field].plain.classes.join(', ') || 'none'}\n`);
-  console.log('| class | support | as built: predicted | precision | recall | plain: predicted | precision | recall | adds (full) | adds (plain) |');
+  console.log('| class | support | as built: predicted | precision | recall | plain, sites held out: predicted | precision | recall | adds (full) | adds (plain) |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const below: string[] = [];
   for (const l of vocabulary) {

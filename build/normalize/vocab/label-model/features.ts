@@ -80,6 +80,9 @@ export function featuresOf(field: 'courses' | 'cuisines', e: ModelEvidence, view
   return [...out].sort();
 }
 
+/** The group a recipe is held out with when folds are by site: its source and its page's host. */
+export const groupOf = (e: ModelEvidence): string => `${e.source} ${hostOf(e.url) ?? ''}`;
+
 /** A compiled recipe's evidence (`source`: the SourceRecord's source name). */
 export function evidenceOf(r: Pick<Recipe, 'title' | 'language' | 'tags' | 'categories' | 'url' | 'ingredients' | 'diets'>, source: string): ModelEvidence {
   return {

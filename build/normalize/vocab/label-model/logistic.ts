@@ -8,6 +8,8 @@
 export interface Example {
   features: readonly string[];
   labels: readonly string[];
+  /** Examples of one group are held out together in cross-validation (train.ts foldsOf). */
+  group?: string;
 }
 
 export interface LinearModel {

@@ -4,7 +4,8 @@
  */
 import { COURSES, CUISINES } from '../../../../runtime/format/vocabulary.ts';
 import type { CorpusRecipe } from './corpus.ts';
-import { featuresOf, type View } from './features.ts';
+import { featuresOf, groupOf, type View } from './features.ts';
+import type { Example } from './logistic.ts';
 import type { FieldModel, LabelModel } from './model.ts';
 import { trainField } from './train.ts';
 
@@ -15,12 +16,21 @@ const COMMENT =
 export function trainModel(corpus: readonly CorpusRecipe[]): LabelModel {
   const field = (name: 'courses' | 'cuisines', vocabulary: readonly string[]): [Record<View, FieldModel>, number] => {
     const labelled = corpus.filter((r) => r[name].length > 0);
-    const view = (v: View) => trainField(labelled.map((r) => ({ features: featuresOf(name, r.evidence, v), labels: r[name] })), vocabulary);
+    const view = (v: View) => trainField(examplesOf(name, labelled, v), vocabulary);
     return [{ full: view('full'), plain: view('plain') }, labelled.length];
   };
   const [courses, nc] = field('courses', COURSES);
   const [cuisines, nu] = field('cuisines', CUISINES);
   return { $comment: COMMENT, trainedOn: { courses: nc, cuisines: nu }, courses, cuisines };
+}
+
+/**
+ * A field's training examples in one view. Plain examples carry their site as a group: the plain
+ * model serves sources that have no labels at all (Epicurious), so its thresholds are chosen with
+ * whole sites held out. The full model serves unlabelled recipes of the labelled sites: folds by recipe.
+ */
+export function examplesOf(field: 'courses' | 'cuisines', labelled: readonly CorpusRecipe[], view: View): Example[] {
+  return labelled.map((r) => ({ features: featuresOf(field, r.evidence, view), labels: r[field], ...(view === 'plain' ? { group: groupOf(r.evidence) } : {}) }));
 }
 
 function viewText(m: FieldModel): string {

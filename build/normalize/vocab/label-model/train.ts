@@ -1,7 +1,10 @@
 /**
  * Training one field's model (courses or cuisines) on the recipes labelled by their own data:
  * the classes with at least MIN_SUPPORT of them; a threshold per class from FOLDS-fold
- * cross-validation on these recipes only (thresholds.ts); then the weights from all of them. The
+ * cross-validation on these recipes only (thresholds.ts); then the weights from all of them.
+ * Folds are by recipe, or, when the examples carry a group (their source and site), by group: a
+ * whole site is held out at once, so the threshold is one that holds on a site the model has
+ * never seen (what the plain view is for: Epicurious is such a source). The
  * held-out evaluation (test/eval/label-model.ts) runs this whole procedure on k-1 folds and
  * measures on the k-th, so no figure it reports has seen the recipes it is measured on.
  */
@@ -13,8 +16,24 @@ import type { FieldModel } from './model.ts';
 export const MIN_SUPPORT = 8;
 export const FOLDS = 5;
 
-/** Deterministic folds: the i-th example (in the caller's order, sorted by recipe id) goes to fold i mod k. */
-export const foldOf = (i: number, k = FOLDS): number => i % k;
+/**
+ * Each example's fold, the same on every run. Without groups the i-th example (in the caller's
+ * order, sorted by recipe id) goes to fold i mod k. With groups, whole groups go, largest first
+ * (ties by name), to the fold that holds the fewest examples so far.
+ */
+export function foldsOf(examples: readonly Example[], k = FOLDS): number[] {
+  if (examples.every((e) => e.group === undefined)) return examples.map((_, i) => i % k);
+  const size = new Map<string, number>();
+  for (const e of examples) size.set(e.group ?? '', (size.get(e.group ?? '') ?? 0) + 1);
+  const fill = new Array<number>(k).fill(0);
+  const foldOfGroup = new Map<string, number>();
+  for (const [g, n] of [...size].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) {
+    const f = fill.indexOf(Math.min(...fill));
+    foldOfGroup.set(g, f);
+    fill[f]! += n;
+  }
+  return examples.map((e) => foldOfGroup.get(e.group ?? '')!);
+}
 
 export function classesOf(examples: readonly Example[], vocabulary: readonly string[]): string[] {
   return vocabulary.filter((c) => examples.filter((e) => e.labels.includes(c)).length >= MIN_SUPPORT);
@@ -23,10 +42,11 @@ export function classesOf(examples: readonly Example[], vocabulary: readonly str
 /** Out-of-fold scores of every example, per class (in `classes` order). */
 export function outOfFold(examples: readonly Example[], classes: readonly string[], k = FOLDS): Scored[][] {
   const out: Scored[][] = classes.map(() => []);
+  const folds = foldsOf(examples, k);
   for (let fold = 0; fold < k; fold++) {
-    const model = trainLogistic(examples.filter((_, i) => foldOf(i, k) !== fold), classes);
+    const model = trainLogistic(examples.filter((_, i) => folds[i] !== fold), classes);
     examples.forEach((e, i) => {
-      if (foldOf(i, k) !== fold) return;
+      if (folds[i] !== fold) return;
       scoreLogistic(model, e.features).forEach((score, c) => out[c]!.push({ score, right: e.labels.includes(classes[c]!) }));
     });
   }

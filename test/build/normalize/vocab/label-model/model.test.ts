@@ -9,14 +9,15 @@ const predict = (field: 'courses' | 'cuisines', source: string, key: string) =>
   predictLabels(LABEL_MODEL, field, evidenceOf(toRecipe(realRecord(source, key), { catalog: realCatalog(), inferLabels: false }), source)).map((p) => `${p.label} (${p.signal})`);
 
 describe('predicting with the label model', () => {
-  it('infers the course of Epicurious recipes from their ingredients and titles', () => {
+  it('infers the course and cuisine of Epicurious recipes from their ingredients and titles', () => {
     expect(predict('courses', 'epicurious', '1740')).toEqual(['dessert (ingredients)']); // Chewy Chocolate Chip Cookies
-    expect(predict('courses', 'epicurious', '8756')).toEqual(['drink (ingredients)']); // Grapefruit Gimlet
-    expect(predict('courses', 'epicurious', '5145')).toEqual(['main-course (ingredients)']); // Beef and Kale Tacos
+    expect(predict('courses', 'epicurious', '4046')).toEqual(['breakfast (rules)']); // Breakfast Burritos
+    expect(predict('cuisines', 'epicurious', '3288')).toEqual(['american (ingredients)']); // Fried Chicken Thighs with Cheesy Grits
   });
 
-  it('infers nothing from a keyword the plain model does not back (side-dish for a gratin)', () => {
+  it('infers nothing where no threshold held on sites left out of training: a keyword alone (side-dish for a gratin), a cocktail (drinks come mostly from one source)', () => {
     expect(predict('courses', 'epicurious', '3305')).toEqual([]); // Classic Potato Gratin
+    expect(predict('courses', 'epicurious', '360')).toEqual([]); // Negroni
   });
 
   it('infers a class only at or above its threshold, and names the family of features that weighed most', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Example } from '../../../../../build/normalize/vocab/label-model/logistic.ts';
-import { classesOf, MIN_SUPPORT, trainField } from '../../../../../build/normalize/vocab/label-model/train.ts';
+import { classesOf, foldsOf, MIN_SUPPORT, trainField } from '../../../../../build/normalize/vocab/label-model/train.ts';
 
 /** 200 recipes: desserts marked by sugar; 'snack' given at random (every 4th, whatever the features); 'brunch' on too few. */
 const EXAMPLES: Example[] = Array.from({ length: 200 }, (_, i) => {
@@ -25,5 +25,14 @@ describe('training one field', () => {
 
   it('gives the same model twice', () => {
     expect(trainField(EXAMPLES, ['dessert', 'snack'])).toEqual(trainField(EXAMPLES, ['dessert', 'snack']));
+  });
+
+  it('holds a group out whole: every example of a site lands in one fold, folds about even', () => {
+    const grouped = EXAMPLES.map((e, i) => ({ ...e, group: `site${i % 13}` }));
+    const folds = foldsOf(grouped);
+    for (let g = 0; g < 13; g++) expect(new Set(folds.filter((_, i) => i % 13 === g)).size).toBe(1);
+    const sizes = [0, 1, 2, 3, 4].map((f) => folds.filter((x) => x === f).length);
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(16);
+    expect(foldsOf(EXAMPLES)).toEqual(EXAMPLES.map((_, i) => i % 5));
   });
 });
