@@ -17,7 +17,7 @@ export interface FieldModel {
 
 export interface LabelModel {
   $comment?: string;
-  /** What the model was trained on (recipes with own labels, per field): train-labels.ts checks it. */
+  /** How many recipes with labels of their own each field was trained on (for the reader). */
   trainedOn: { courses: number; cuisines: number };
   /** Per field, one model per view (features.ts). */
   courses: Record<View, FieldModel>;
