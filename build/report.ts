@@ -19,7 +19,7 @@ export interface BuildReport {
   topUnmatched: [string, number][];
   /** [id, title] of every recipe left without an ingredient line (its source gives none), by id: to fix by hand or leave out. */
   withoutIngredients: [string, string][];
-  /** ["courses dessert (title)", recipes]: labels inferred for recipes whose own labels gave none (infer-labels.ts), by field, label and origin. */
+  /** ["courses dessert (model: ingredients)", recipes]: labels inferred for recipes whose own labels gave none (recipe.ts inferEmpty), by field, label and signal. */
   inferred: [string, number][];
   /** Catalog entries with a density (CatalogEntry.gramsPerMl), of how many, by source (full builds only). */
   densities?: DensityCoverage;
@@ -159,6 +159,16 @@ export function coverageReport(recipes: readonly Recipe[], top = 60): BuildRepor
   return builder.result(top);
 }
 
+/** "courses: model: ingredients 280, …; cuisines: …" from the "field label (signal)" counts. */
+function bySignal(inferred: readonly [string, number][]): string {
+  const sums = new Map<string, number>();
+  for (const [key, n] of inferred) {
+    const m = /^(\S+) \S+ \((.+)\)$/.exec(key);
+    if (m) sums.set(`${m[1]}: ${m[2]}`, (sums.get(`${m[1]}: ${m[2]}`) ?? 0) + n);
+  }
+  return ranked(sums).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+}
+
 export function reportMarkdown(r: BuildReport): string {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const out = [
@@ -191,7 +201,9 @@ export function reportMarkdown(r: BuildReport): string {
     '',
     `## Inferred courses and cuisines (${r.inferred.reduce((n, [, k]) => n + k, 0)} labels)`,
     '',
-    'For recipes whose own labels give none: keyword rules on the title, on tags and categories, and the source\'s own group (dataset/vocab/label-rules.json; only labels measured at 95% precision or more by test/eval/label-rules.ts ship).',
+    'For recipes whose own labels give none: the label model (dataset/vocab/label-model.json, trained on the recipes labelled by their own data; a class is inferred only above a threshold chosen by cross-validation for 97% precision, and test/eval/label-model.ts measures it held out), else the source rule of dataset/vocab/label-rules.json (HowToCook\'s Chinese dishes). "model: x" names the signal that weighed most: title words, tags and categories, ingredients, the source or site, the language, or the keyword rules.',
+    '',
+    `By signal: ${bySignal(r.inferred)}.`,
     '',
     '| field, label (from) | recipes |',
     '|---|---:|',

@@ -15,16 +15,19 @@ import { parseServings } from './servings.ts';
 import { cleanText, isHttpUrl, splitBlock, stringsOf, toArray, toHttpUrl } from './text.ts';
 import { categorySlugs, equipmentFromInstructions, mapCourses, mapCuisines, mapEquipment, normalizeLanguage } from './vocab.ts';
 import { BoundedMemo } from './bounded-memo.ts';
-import { inferLabels, type LabelOrigin } from './vocab/infer-labels.ts';
+import { inferLabels } from './vocab/infer-labels.ts';
+import { LABEL_MODEL } from './vocab/label-model/load.ts';
+import { evidenceOf, type ModelEvidence } from './vocab/label-model/features.ts';
+import { predictLabels } from './vocab/label-model/model.ts';
 
 export interface NormalizeContext {
   catalog: Catalog;
-  /** false: courses and cuisines only from the recipe's own labels (test/eval/label-rules.ts measures inference against them). Default true. */
+  /** false: courses and cuisines only from the recipe's own labels (what the label model learns from and is measured on). Default true. */
   inferLabels?: boolean;
 }
 
-/** Which fields of a recipe were inferred, and from what (read by the build report in the same thread). */
-const INFERRED = new WeakMap<Recipe, { field: 'courses' | 'cuisines'; labels: string[]; origin: LabelOrigin }[]>();
+/** Which fields of a recipe were inferred, and from what ('model: ingredients', 'rule: source'; read by the build report in the same thread). */
+const INFERRED = new WeakMap<Recipe, { field: 'courses' | 'cuisines'; labels: string[]; origin: string }[]>();
 export const inferredOf = (r: Recipe) => INFERRED.get(r) ?? [];
 
 /**
@@ -98,18 +101,27 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
   return recipe;
 }
 
-/** Fills an empty courses or cuisines field by the keyword and source rules (infer-labels.ts). */
+/**
+ * Fills an empty courses or cuisines field: the label model's classes that reach their threshold
+ * (label-model/), else the source rule of dataset/vocab/label-rules.json (HowToCook's Chinese dishes).
+ */
 function inferEmpty(recipe: Recipe, source: string): void {
-  const evidence = { title: recipe.title, language: recipe.language, tags: recipe.tags, categories: recipe.categories, source };
+  const evidence = evidenceOf(recipe, source);
   for (const field of ['courses', 'cuisines'] as const) {
     if (recipe[field].length > 0) continue;
-    const { labels, origin } = inferLabels(field, evidence);
-    if (labels.length === 0 || !origin) continue;
-    recipe[field] = labels;
+    const predicted = predictLabels(LABEL_MODEL, field, evidence);
+    const inferred = predicted.length > 0 ? predicted.map((p) => ({ labels: [p.label], origin: `model: ${p.signal}` })) : ruleOf(field, evidence);
+    if (inferred.length === 0) continue;
+    recipe[field] = inferred.flatMap((x) => x.labels);
     const list = INFERRED.get(recipe) ?? [];
-    list.push({ field, labels, origin });
+    for (const x of inferred) list.push({ field, ...x });
     INFERRED.set(recipe, list);
   }
+}
+
+function ruleOf(field: 'courses' | 'cuisines', evidence: ModelEvidence): { labels: string[]; origin: string }[] {
+  const { labels, origin } = inferLabels(field, evidence);
+  return labels.length > 0 && origin ? [{ labels, origin: `rule: ${origin}` }] : [];
 }
 
 /** What a recipe's labels (category, keywords, cuisine, diet and the source's label hints) give, in its language. */

@@ -1,10 +1,10 @@
 /**
- * Courses and cuisines for recipes whose own labels give none (issue 21 item 3): keyword rules
- * over the title, the tags and categories, and the source's own group, from the curated
- * dataset/vocab/label-rules.json. Every label the file names is measured on the recipes that
- * carry labels of their own (test/eval/label-rules.ts) and kept only at 95% precision or more;
- * README.md in dataset/vocab/ states the rules. A recipe's own labels always win: inference only
- * fills a field that is empty.
+ * The keyword and source rules of courses and cuisines (issue 21 item 3), from the curated
+ * dataset/vocab/label-rules.json: keywords of the title, of the tags and categories, and the
+ * source's own group. Each rule is a feature of the label model (label-model/features.ts: `r:`),
+ * which weighs it against the rest of the record and is measured held out; only the rules the
+ * file's "ship" lists label a recipe by themselves (HowToCook's Chinese dishes, checked by hand),
+ * and only when the model infers nothing. dataset/vocab/README.md states the rules.
  */
 import rulesJson from '../../../dataset/vocab/label-rules.json' with { type: 'json' };
 import { normalizeText } from '../../../runtime/format/text/normalize.ts';
@@ -30,7 +30,7 @@ export interface Inferred {
 
 interface RuleFile {
   compounding: string[];
-  /** Per field: the labels, per origin ('dessert (title)'), that met the precision bar: only these are inferred. */
+  /** Per field: the label (origin) pairs that label a recipe by themselves ('chinese (source)'). */
   ship: { courses: string[]; cuisines: string[] };
   courses: FieldRules;
   cuisines: FieldRules;
@@ -106,8 +106,8 @@ function fromSource(field: keyof typeof FIELDS, e: LabelEvidence): string[] {
 }
 
 /**
- * Labels for an empty field: the title's keywords, else the tags' and categories', else the
- * source's group; only labels shipped for that origin are kept (`all`: every label, for measuring).
+ * What the rules give: the title's keywords, else the tags' and categories', else the source's
+ * group; only labels shipped for that origin are kept (`all`: every label, as the model's features).
  */
 export function inferLabels(field: 'courses' | 'cuisines', e: LabelEvidence, all = false): Inferred {
   const ship = new Set(RULES.ship[field]);

@@ -6,9 +6,10 @@ import { catalogFromEntries, type Catalog } from '../../../build/normalize/catal
 import { addLines, shareLines, takeNewLines, toIngredients } from '../../../build/normalize/ingredients.ts';
 import type { CatalogEntry } from '../../../runtime/format/catalog.ts';
 import { base32, recipeId } from '../../../build/normalize/id.ts';
-import { recipeLabels, toRecipe } from '../../../build/normalize/recipe.ts';
+import { inferredOf, recipeLabels, toRecipe } from '../../../build/normalize/recipe.ts';
 import type { SourceRecord } from '../../../build/sources/types.ts';
 import { assertRecipeShape } from '../../helpers/recipe-shape.ts';
+import { realCatalog, realRecord } from '../../helpers/label-records.ts';
 
 const catalog: Catalog = {
   entries: [],
@@ -131,7 +132,8 @@ describe('toRecipe memos', () => {
           for (const row of [...rows, ...rows]) {
             const hints = { snapshotDate: '2024-01-02', language: row.language, labels: [row.hintLabels ?? []].flat(), diets: [row.hintDiets ?? []].flat() };
             const raw = { recipeCategory: row.category, keywords: row.keywords, recipeCuisine: row.cuisine, suitableForDiet: row.diet } as SourceRecord['recipe'];
-            const r = toRecipe(record(raw, hints), { catalog });
+            // Inference off: this is about the labels' memo; an empty course or cuisine filled by the label model is tested apart.
+            const r = toRecipe(record(raw, hints), { catalog, inferLabels: false });
             const want = recipeLabels({ name: 'Soup', url: 'https://example.com/soup', ...raw }, hints, row.language);
             expect({ categories: r.categories, courses: r.courses, cuisines: r.cuisines, tags: r.tags }).toEqual({
               categories: want.categories,
@@ -184,5 +186,35 @@ describe('ingredient lines shared between threads', () => {
     expect(given).toEqual(computed);
     expect(given.map((i) => JSON.stringify(i))).toEqual(computed.map((i) => JSON.stringify(i)));
     expect(given.every((i) => Object.isFrozen(i) && (i.quantity === undefined || Object.isFrozen(i.quantity)))).toBe(true);
+  });
+});
+
+describe('toRecipe inferred courses and cuisines (issue 21 item 3)', () => {
+  const compile = (source: string, key: string) => toRecipe(realRecord(source, key), { catalog: realCatalog() });
+
+  it('fills an empty course and cuisine by the label model and says from what', () => {
+    const r = compile('epicurious', '3288'); // Fried Chicken Thighs with Cheesy Grits: no labels of its own
+    expect(r.cuisines).toEqual(['american']);
+    expect(inferredOf(r)).toContainEqual({ field: 'cuisines', labels: ['american'], origin: 'model: ingredients' });
+    const cookies = compile('epicurious', '1740'); // Chewy Chocolate Chip Cookies
+    expect(cookies.courses).toEqual(['dessert']);
+    expect(inferredOf(cookies)).toContainEqual({ field: 'courses', labels: ['dessert'], origin: 'model: ingredients' });
+  });
+
+  it("keeps the recipe's own labels: inference only fills an empty field", () => {
+    const r = compile('recipe-scrapers', '101cookbooks.com/onehundredonecookbooks_1'); // Broccoli Soup with Coconut Milk
+    expect([r.courses, r.cuisines]).toEqual([['lunch'], ['american']]);
+    expect(inferredOf(r)).toEqual([]);
+  });
+
+  it("labels a HowToCook dish chinese by the source rule when the model infers no cuisine; its own course stays", () => {
+    const r = compile('howtocook', 'meat_dish/宫保鸡丁/宫保鸡丁');
+    expect([r.courses, r.cuisines]).toEqual([['main-course'], ['chinese']]);
+    expect(inferredOf(r)).toEqual([{ field: 'cuisines', labels: ['chinese'], origin: 'rule: source' }]);
+  });
+
+  it('infers nothing with inference off (what the model learns from)', () => {
+    const r = toRecipe(realRecord('epicurious', '1740'), { catalog: realCatalog(), inferLabels: false });
+    expect([r.courses, r.cuisines, inferredOf(r)]).toEqual([[], [], []]);
   });
 });

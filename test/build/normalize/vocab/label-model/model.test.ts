@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { toRecipe } from '../../../../../build/normalize/recipe.ts';
+import { evidenceOf } from '../../../../../build/normalize/vocab/label-model/features.ts';
+import { LABEL_MODEL } from '../../../../../build/normalize/vocab/label-model/load.ts';
+import { predictField, predictLabels, type FieldModel } from '../../../../../build/normalize/vocab/label-model/model.ts';
+import { realCatalog, realRecord } from '../../../../helpers/label-records.ts';
+
+const predict = (field: 'courses' | 'cuisines', source: string, key: string) =>
+  predictLabels(LABEL_MODEL, field, evidenceOf(toRecipe(realRecord(source, key), { catalog: realCatalog(), inferLabels: false }), source)).map((p) => `${p.label} (${p.signal})`);
+
+describe('predicting with the label model', () => {
+  it('infers the course and cuisine of Epicurious recipes from their ingredients and titles', () => {
+    expect(predict('courses', 'epicurious', '1740')).toEqual(['dessert (ingredients)']); // Chewy Chocolate Chip Cookies
+    expect(predict('courses', 'epicurious', '4046')).toEqual(['breakfast (rules)']); // Breakfast Burritos
+    expect(predict('cuisines', 'epicurious', '3288')).toEqual(['american (ingredients)']); // Fried Chicken Thighs with Cheesy Grits
+  });
+
+  it('infers nothing where no threshold held on sites left out of training: a keyword alone (side-dish for a gratin), a cocktail (drinks come mostly from one source)', () => {
+    expect(predict('courses', 'epicurious', '3305')).toEqual([]); // Classic Potato Gratin
+    expect(predict('courses', 'epicurious', '360')).toEqual([]); // Negroni
+  });
+
+  it('infers a class only at or above its threshold, and names the family of features that weighed most', () => {
+    const m: FieldModel = { classes: ['dessert', 'drink'], thresholds: [0.5, 0.9], bias: [0, 0], weights: { 'i:sugar': [1, 1], 't:cake': [2, -1], 'l:en': [0.5, 0] } };
+    expect(predictField(m, ['i:sugar', 't:cake']).map((p) => [p.label, p.signal])).toEqual([['dessert', 'title']]);
+    expect(predictField(m, ['i:sugar', 'l:en']).map((p) => [p.label, p.signal])).toEqual([['dessert', 'ingredients']]);
+    expect(predictField(m, [])).toEqual([{ label: 'dessert', score: 0.5, signal: 'title' }]);
+    expect(predictField({ ...m, thresholds: [0.51, 0.9] }, [])).toEqual([]);
+  });
+
+  it('ships only vocabulary classes, with a threshold, a bias and a weight for each', () => {
+    for (const field of ['courses', 'cuisines'] as const) {
+      for (const m of [LABEL_MODEL[field].full, LABEL_MODEL[field].plain]) {
+        expect(m.thresholds).toHaveLength(m.classes.length);
+        expect(m.bias).toHaveLength(m.classes.length);
+        for (const w of Object.values(m.weights)) expect(w).toHaveLength(m.classes.length);
+      }
+    }
+  });
+});
