@@ -77,12 +77,21 @@ export const TO_TASTE_RE = new RegExp(`${B_START}(?:or\\s+|oder\\s+|eller\\s+|ou
 
 /**
  * Participles that usually belong to the name when they lead it ("dried oregano", "ground beef",
- * "toasted sesame oil", "crushed tomatoes"), so they are not split off the front of a name.
+ * "smoked paprika"), so they are not split off the front of a name. Toasted and crushed are not among
+ * them: labelled lines name "toasted pine nuts" and "crushed red pepper" without them.
  */
-const NAME_PARTICIPLES = new Set(['dried', 'ground', 'toasted', 'roasted', 'cooked', 'crushed', 'smoked', 'separated', 'divided', 'broken', 'slivered', 'reserved', 'removed', 'discarded', 'room temperature', 'at room temperature', 'cut']);
+const NAME_PARTICIPLES = new Set(['dried', 'ground', 'roasted', 'cooked', 'smoked', 'separated', 'divided', 'broken', 'slivered', 'reserved', 'removed', 'discarded', 'room temperature', 'at room temperature', 'cut']);
 const LEADING_WORDS = [...PREP_WORDS.filter((w) => !NAME_PARTICIPLES.has(w)), 'freshly ground'];
 const PREP = `(?:(?:${wordList(PREP_ADVERBS)})\\s+)*(?:${wordList(LEADING_WORDS)})`;
 /** A leading preparation phrase: "finely chopped", "peeled and diced", "gehackte". */
 export const LEADING_PREP_RE = new RegExp(`^${PREP}(?:\\s*(?:,|and|or|und|och|og|en|et|y|e)\\s+${PREP})*${B_END}`, 'iu');
+/**
+ * An adverb and a participle inside a name ("salt and freshly ground black pepper", "very finely
+ * chopped"): a preparation wherever it stands; "fresh" counts as the adverb before ground, cracked, grated.
+ */
+export const INNER_PREP_RE = new RegExp(
+  `\\s*${B_START}(?:(?:very\\s+)?(?:${wordList(PREP_ADVERBS)})|fresh)\\s+(?:${wordList([...PREP_WORDS, 'cracked', 'shucked', 'picked'])})${B_END}`,
+  'giu',
+);
 /** Any preparation word anywhere, to tell a preparation clause from a note. */
 export const HAS_PREP_RE = new RegExp(`${B_START}(?:${wordList(PREP_WORDS)})${B_END}|^(?:cut|sliced|torn|broken)\\b`, 'iu');

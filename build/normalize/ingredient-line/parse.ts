@@ -13,7 +13,7 @@
 import type { Ingredient, Quantity } from '../../../runtime/format/recipe.ts';
 import { CONTAINER_UNITS, readQuantity } from './amount.ts';
 import {
-  HAS_PREP_RE, LEADING_PREP_RE, OPTIONAL_RE, PREP_ADVERBS, PURPOSE_RE, TO_TASTE_RE,
+  HAS_PREP_RE, INNER_PREP_RE, LEADING_PREP_RE, OPTIONAL_RE, PREP_ADVERBS, PURPOSE_RE, TO_TASTE_RE,
 } from './markers.ts';
 import { normalizeNumerals } from './numbers.ts';
 import { cleanLine } from './text.ts';
@@ -32,16 +32,18 @@ const ARTICLE_RE = /^(?:a|an|ein|eine|einen|en|ett|ei|et|een|un|une|uno|una|um|u
 const IMPLIED_ONE = new Set(['pinch', 'dash', 'handful', 'bunch', 'sprig', 'knife tip', 'clove', 'head', 'stick']);
 /** Mass and volume units: a container word after them is a description ("28 oz can tomatoes"). */
 const MEASURES = new Set(['g', 'dkg', 'kg', 'mg', 'ml', 'cl', 'dl', 'l', 'oz', 'lb', 'fl oz', 'cup', 'pint', 'quart']);
-/** Count units that English puts after the name ("garlic cloves", "celery sticks"). */
-const TRAILING_UNITS = new Set(['clove', 'stalk', 'stick', 'sprig', 'head']);
-const TRAILING_UNIT_RE = /\s(cloves?|stalks?|sticks?|sprigs?|heads?)(?=\s*([,;(].*)?$)/iu;
+/** Count units that English puts after the name ("garlic cloves", "celery sticks", "bread slices", "fennel bulb"). */
+const TRAILING_UNITS = new Set(['clove', 'stalk', 'stick', 'sprig', 'head', 'slice', 'bulb']);
+/** The unit word ends the name, before the first comma ("2 onions, studded with a clove" has none). */
+const TRAILING_UNIT_RE = /^([^,;(]*?[\p{L}\p{N}])(?<!\b(?:or|and|of|the|a))\s+(cloves?|stalks?|ribs?|sticks?|sprigs?|heads?|slices?|bulbs?)(?=\s*(?:[,;(]|$))/iu;
 /** Foods sold as sticks: "cinnamon sticks" is the thing itself, not cinnamon counted in sticks. */
 const STICK_FOODS_RE = /(?:^|\s)(?:cinnamon|bread|fish|cheese|mozzarella|pretzel|crab|licorice|liquorice)$/iu;
 const LINKING_RE = /^(?:(?:of|de|di|del|della|van|von|av)\s+|d['’]\s*)(?=\S)/iu;
 const SIZE_RE = new RegExp(`^(${[...SIZE_WORDS].sort((a, b) => b.length - a.length).join('|')})(?![\\p{L}-])\\s*`, 'iu');
 const ADVERB_START_RE = new RegExp(`^(?:${PREP_ADVERBS.join('|')})\\s`, 'iu');
 const NOTE_START_RE = /^(?:such as|like|e\.g\.|eg|preferably|about|plus|or more|or less|see|zum|z\.\s?b\.|t\.ex\.|gärna|helst)\b/iu;
-const TRAILING_PURPOSE_RE = /\s+((?:for|to)\s+(?:the\s+)?(?:garnish|garnishing|serve|serving|dusting|decorate|decoration|greasing|frying|brushing|sprinkling|topping|drizzling|dipping)\b.*)$/iu;
+/** "Oil for deep frying", "Butter for the pan", "Dough for 2 pie crusts": what an ingredient is for, after its name. */
+const TRAILING_PURPOSE_RE = /\s+((?:for\s+(?!example\b|instance\b)(?=\S)|to\s+(?:the\s+)?(?:garnish|serve|decorate)\b).*)$/iu;
 const LEADING_GLYPHS_RE = /^[\s▢□☐■◻◽●○•·▪*＊♥♡☆★~≈<>]+(?=\S)/u;
 const EDGE_PUNCT_RE = /^[\s,;:.\-–—*•·]+|[\s,;:\-–—*•·]+$/gu;
 
@@ -53,6 +55,10 @@ const TRAILING_EQUIVALENT_RE = /\s+(\d[\d.,/ ]*\s*(?:ml|mL|l|g|kg|oz|lb|cl|dl|ts
 const CLAUSE_RE = /\s+((?:dissolved|mixed|whisked|blended|beaten|diluted|soaked|stirred)\s+(?:in|with|into)\s.*)$/iu;
 /** "½ cup or so flour", "1 cup or more ham": a looseness of the amount, for the note. */
 const OR_SO_RE = /^\s*(or\s+(?:so|more|less))\s+/iu;
+/** " or 4 plum tomatoes", " or about 1 cup": an alternative that comes with its own amount. */
+const OR_AMOUNT_RE = /\s+or\s+(?:about\s+)?(?=\d)/iu;
+/** "a few sprigs (of)", "several grinds", "a splash of": words for an amount that is not measured. */
+const VAGUE_AMOUNT_RE = /^(?:(?:(?:a\s+)?(?:few|couple(?:\s+of)?|little)|several|some)\s+(?:(?:sprigs?|drops?|grinds?|glugs?|shakes?|dashes?|leaves|pieces?|slices?|splashes?|stalks?)\s+)?|(?:a\s+)?(?:splash|drizzle|squeeze|glug|dollop|sprinkle|sprinkling)\s+)(?:of\s+)?(?=\p{L})/iu;
 /** "or 2 medium" after "1 large": another count of the same thing. */
 const OR_COUNT_RE = /^\s*or\s+(?=\d)/iu;
 
@@ -135,6 +141,13 @@ export function parseLine(line: string, language: string): ParsedLine {
   if (part?.[1]) {
     work.notes.push(part[1].toLowerCase());
     text = text.slice(part[0].length).replace(/^half\s+an?\s+/iu, '1/2 ');
+  }
+
+  // "A few sprigs fresh thyme", "Splash of soda water": an amount nobody measures goes to the note.
+  const vague = VAGUE_AMOUNT_RE.exec(text);
+  if (vague && vague[0].length < text.length) {
+    work.notes.push(vague[0].replace(/\s+of\s*$/iu, '').trim().toLowerCase());
+    text = text.slice(vague[0].length);
   }
 
   // 3. Amount and unit: leading, else trailing, else from a parenthetical.
@@ -312,7 +325,7 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
 
   // Alternatives and additions: "150g/5½oz", "700g/1lb 9oz", "1 cup plus 2 tablespoons".
   for (;;) {
-    const alt = /^\s*(?:\/|plus\b|\+|or\b)?\s*/iu.exec(rest);
+    const alt = /^\s*(?:,\s*(?:plus\b|\+)|\/|plus\b|\+|or\b)?\s*/iu.exec(rest);
     if (!alt) break;
     const more = readQuantity(rest.slice(alt[0].length), language);
     // "1/2 cup 1 stick butter": sticks of butter are the one container given as an equivalent.
@@ -323,7 +336,7 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
       if (!next || !next.quantity.unit) break;
       end += (rest.slice(end).length - rest.slice(end).replace(/^\s+/u, '').length) + next.length;
     }
-    work.notes.push(rest.slice(alt[0].trim() === '/' ? alt[0].length : 0, end).trim());
+    work.notes.push(rest.slice(alt[0].trim() === '/' ? alt[0].length : 0, end).replace(/^[\s,]+/u, '').trim());
     rest = rest.slice(end);
   }
 
@@ -349,10 +362,11 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
   if (quantity.unit === '') {
     // "2 garlic cloves, minced", "1 lemongrass stalk": the unit trails the name.
     const trailing = TRAILING_UNIT_RE.exec(rest);
-    const unit = trailing?.[1] ? matchUnitAt(trailing[1]) : undefined;
-    if (trailing && unit && TRAILING_UNITS.has(unit.unit) && trailing.index > 0 && !(unit.unit === 'stick' && STICK_FOODS_RE.test(rest.slice(0, trailing.index)))) {
+    const unit = trailing?.[2] ? matchUnitAt(trailing[2]) : undefined;
+    const name = trailing?.[1] ?? '';
+    if (trailing && unit && TRAILING_UNITS.has(unit.unit) && !(unit.unit === 'stick' && STICK_FOODS_RE.test(name))) {
       quantity.unit = unit.unit;
-      rest = rest.slice(0, trailing.index) + rest.slice(trailing.index + trailing[0].length);
+      rest = name + rest.slice(trailing[0].length);
     }
   }
   return { quantity, rest };
@@ -407,6 +421,8 @@ function splitName(text: string, work: Work): string {
   while (parts.length > 1 && LEADING_ADJECTIVES_RE.test(parts[0] ?? '') && joinable(parts[1] ?? '')) parts.splice(0, 2, `${parts[0]} ${parts[1]}`);
   // "mashed, cooked sweet potato": a head that is only a preparation describes the name after the comma.
   while (parts.length > 1 && isPreparationOnly(parts[0] ?? '') && joinable(parts[1] ?? '')) work.preparations.push(tidy(parts.shift() ?? ''));
+  const series = seriesLength(parts);
+  if (series) parts.splice(0, series, parts.slice(0, series).join(', '));
   const [headRaw = '', ...tail] = parts;
   let head = headRaw;
   // "cornstarch dissolved in 3 tablespoons water": how it is mixed goes to the note.
@@ -416,6 +432,12 @@ function splitName(text: string, work: Work): string {
     head = head.slice(0, clause.index);
   }
 
+  // "2 medium tomatoes or 4 plum tomatoes": an alternative with an amount of its own goes to the note.
+  const alternative = OR_AMOUNT_RE.exec(head);
+  if (alternative && alternative.index > 0) {
+    work.notes.push(head.slice(alternative.index).trim());
+    head = head.slice(0, alternative.index);
+  }
   const purpose = TRAILING_PURPOSE_RE.exec(head);
   if (purpose?.[1]) {
     work.notes.push(purpose[1]);
@@ -431,12 +453,38 @@ function splitName(text: string, work: Work): string {
     work.preparations.push(lead[0].trim());
     head = head.slice(lead[0].length).replace(/^\s*(?:,\s*)?/u, '').replace(LINKING_RE, '');
   }
+  const inner = [...head.matchAll(INNER_PREP_RE)].map((m) => m[0].trim());
+  if (inner.length && head.replace(INNER_PREP_RE, '').trim()) {
+    work.preparations.push(...inner);
+    head = head.replace(INNER_PREP_RE, '');
+  }
   for (const segment of tail.map(tidy).filter(Boolean)) {
     if (PURPOSE_RE.test(segment) || NOTE_START_RE.test(segment)) work.notes.push(segment);
     else if (HAS_PREP_RE.test(segment) || ADVERB_START_RE.test(segment)) work.preparations.push(segment);
     else work.notes.push(segment);
   }
   return tidy(head);
+}
+
+/** An item of a list of foods: a few words, no amount. */
+const SERIES_ITEM_RE = /^\p{L}[\p{L}'’&-]*(?:\s+[\p{L}'’&-]+){0,4}$/u;
+/** Where the list of alternatives ends ("…, or peach nectar", "…, rosemary or smoked paprika"). */
+const SERIES_END_RE = /^(?:or|and)\s|\sor\s/iu;
+/** "or both", "or a combination": no food of its own. */
+const SERIES_FILLER_RE = /^or\s+(?:both|a\s+(?:combination|mix|mixture)|any|similar|use|as)\b/iu;
+
+/**
+ * "apple juice, pear nectar or peach nectar", "orzo, pastina, or other small pasta": a list of foods
+ * written with commas and closed by "or" is one name. Returns how many comma parts it spans (0: none).
+ */
+function seriesLength(parts: string[]): number {
+  if (!/^\p{L}[\p{L}'’&-]*$/u.test(parts[0] ?? '')) return 0;
+  for (let end = 1; end < parts.length && end <= 4; end++) {
+    const item = parts[end] ?? '';
+    if (!SERIES_ITEM_RE.test(item) || SERIES_FILLER_RE.test(item) || !joinable(item) || HAS_PREP_RE.test(item) || ADVERB_START_RE.test(item)) return 0;
+    if (SERIES_END_RE.test(item)) return end + 1;
+  }
+  return 0;
 }
 
 function isPreparationOnly(text: string): boolean {
