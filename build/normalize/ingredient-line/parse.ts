@@ -22,7 +22,7 @@ import { matchUnitAt, SIZE_WORDS } from './units.ts';
 export type ParsedLine = Omit<Ingredient, 'id'>;
 
 const PAREN_RE = /[(（[]([^()（）[\]]*)[)）\]]/gu;
-const APPROX_RE = /^(?:about|approx\.?|approximately|around|roughly|ca\.?|circa|etwa|ungefär|ung\.?|cirka|environ|env\.?|约|大约|ongeveer|circa|unos|unas|aprox\.?)\s*/iu;
+const APPROX_RE = /^(?:up\s+to|about|approx\.?|approximately|around|roughly|ca\.?|circa|etwa|ungefär|ung\.?|cirka|environ|env\.?|约|大约|ongeveer|circa|unos|unas|aprox\.?)\s*/iu;
 /** Size words before the amount ("scant 1/2 teaspoon salt", "Rounded 1/4 tsp"): kept in the note. */
 const LEADING_QUALIFIER_RE = /^(?:a\s+)?(?:scant|rounded|heaping|heaped|generous|level|good|knapp|gut|gestrichen|gehäuft)\s+(?=\d)/iu;
 /** Portuguese spoons with the kind in parentheses ("2 colheres (sopa) de azeite") read as one unit. */
@@ -32,6 +32,8 @@ const ARTICLE_RE = /^(?:a|an|ein|eine|einen|en|ett|ei|et|een|un|une|uno|una|um|u
 const IMPLIED_ONE = new Set(['pinch', 'dash', 'handful', 'bunch', 'sprig', 'knife tip', 'clove', 'head', 'stick']);
 /** Mass and volume units: a container word after them is a description ("28 oz can tomatoes"). */
 const MEASURES = new Set(['g', 'dkg', 'kg', 'mg', 'ml', 'cl', 'dl', 'l', 'oz', 'lb', 'fl oz', 'cup', 'pint', 'quart']);
+/** Weights: one thing of a weight ("1 4-pound chicken") is read as that weight. */
+const WEIGHTS = new Set(['g', 'kg', 'oz', 'lb']);
 /** Count units that English puts after the name ("garlic cloves", "celery sticks", "bread slices", "fennel bulb"). */
 const TRAILING_UNITS = new Set(['clove', 'stalk', 'stick', 'sprig', 'head', 'slice', 'bulb']);
 /** The unit word ends the name, before the first comma ("2 onions, studded with a clove" has none). */
@@ -47,8 +49,12 @@ const TRAILING_PURPOSE_RE = /\s+((?:for\s+(?!example\b|instance\b)(?=\S)|to\s+(?
 const LEADING_GLYPHS_RE = /^[\s▢□☐■◻◽●○•·▪*＊♥♡☆★~≈<>]+(?=\S)/u;
 const EDGE_PUNCT_RE = /^[\s,;:.\-–—*•·]+|[\s,;:\-–—*•·]+$/gu;
 
-/** The part of an ingredient a line uses, before "of"/"from" and an amount ("Juice of 1 lemon", "Zest and juice of half an orange"). */
-const PART_OF_RE = /^((?:(?:finely\s+)?(?:grated\s+)?(?:juice|zest|rind|peel|leaves|seeds|flesh|pulp|segments|whites?|yolks?)(?:\s+(?:and|&)\s+(?:juice|zest|rind|peel))?))\s+(?:of|from)\s+(?=\d|½|¼|¾|(?:a|an|one|two|three|four|five|six|half)\s)/iu;
+/**
+ * The part of an ingredient a line uses, before "of"/"from" and an amount ("Juice of 1 lemon", "Zest and juice of
+ * half an orange", "Kernels from 2 ears sweet corn", "Inner, light green leaves from 1 bunch celery"); up to three
+ * words may describe the part.
+ */
+const PART_OF_RE = /^((?:[\p{L}-]+,?\s+){0,3}?(?:juice|zest|rind|peel|leaves|seeds|flesh|pulp|segments|whites?|yolks?|kernels|stems|hearts|florets|fronds|portions|meat)(?:\s+(?:and|&)\s+(?:juice|zest|rind|peel))?)\s+(?:of|from)\s+(?=\d|½|¼|¾|(?:a|an|one|two|three|four|five|six|half)\s)/iu;
 /** A second, equivalent measured amount at the end of the name ("2 tsp ground ginger 10 mL"). */
 const TRAILING_EQUIVALENT_RE = /\s+(\d[\d.,/ ]*\s*(?:ml|mL|l|g|kg|oz|lb|cl|dl|tsp|tbsp|cups?|grams?|ounces?|pounds?))\.?$/u;
 /** A clause saying how the ingredient is mixed before use ("dissolved in 3 tablespoons water"). */
@@ -57,6 +63,8 @@ const CLAUSE_RE = /\s+((?:dissolved|mixed|whisked|blended|beaten|diluted|soaked|
 const OR_SO_RE = /^\s*(or\s+(?:so|more|less))\s+/iu;
 /** " or 4 plum tomatoes", " or about 1 cup": an alternative that comes with its own amount. */
 const OR_AMOUNT_RE = /\s+or\s+(?:about\s+)?(?=\d)/iu;
+/** A count, then the thickness of each piece as a fraction of an inch or a centimetre. */
+const THICKNESS_RE = /^(\d+)\s+(\d+\/\d+\s*-?\s*(?:inch|in\.?|"|cm)(?:es)?\s*-?\s*thick)\b/iu;
 /** "a few sprigs (of)", "several grinds", "a splash of": words for an amount that is not measured. */
 const VAGUE_AMOUNT_RE = /^(?:(?:(?:a\s+)?(?:few|couple(?:\s+of)?|little)|several|some)\s+(?:(?:sprigs?|drops?|grinds?|glugs?|shakes?|dashes?|leaves|pieces?|slices?|splashes?|stalks?)\s+)?|(?:a\s+)?(?:splash|drizzle|squeeze|glug|dollop|sprinkle|sprinkling)\s+)(?:of\s+)?(?=\p{L})/iu;
 /** "or 2 medium" after "1 large": another count of the same thing. */
@@ -74,6 +82,8 @@ export function parseLine(line: string, language: string): ParsedLine {
   const work: Work = { optional: false, notes: [], preparations: [] };
   // Checkbox and bullet glyphs of recipe plugins ("▢ 1 cup"), "~100g", "<1 liter": not part of the amount.
   let text = normalizeNumerals(display.replace(LEADING_GLYPHS_RE, '')).replace(PT_SPOON_RE, '$1 de $2');
+  // "4 1/3-inch-thick slices": a count and the thickness of each, not four and a third.
+  text = text.replace(THICKNESS_RE, '$1 ($2)');
   if (language.toLowerCase().startsWith('zh')) text = chineseCounts(text, work);
   if (language.toLowerCase().startsWith('ja')) text = japaneseUnitFirst(text);
 
@@ -140,7 +150,7 @@ export function parseLine(line: string, language: string): ParsedLine {
   const part = PART_OF_RE.exec(text);
   if (part?.[1]) {
     work.notes.push(part[1].toLowerCase());
-    text = text.slice(part[0].length).replace(/^half\s+an?\s+/iu, '1/2 ');
+    text = text.slice(part[0].length).replace(/^half\s+an?\s+/iu, '1/2 ').replace(/^an?\s+(?!(?:few|couple|little)\b)(?=\p{L})/iu, '1 ');
   }
 
   // "A few sprigs fresh thyme", "Splash of soda water": an amount nobody measures goes to the note.
@@ -277,21 +287,32 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
   // "1 Knoblauchzehe, gepresst": a unit word that names its ingredient stays the name.
   const selfNamed = SELF_NAMING_UNIT_RE.exec(text.slice(0, read.length));
   if (selfNamed?.[1]) rest = `${selfNamed[1]} ${rest}`;
-  const quantity = read.quantity;
+  let quantity = read.quantity;
 
   // "1 (28-ounce) can": the parenthetical was lifted already; "2 x 400g tins", "1 28-ounce can", "1-inch piece".
-  const inner = /^\s*(?:[x×]\s*)?(?=[\d.])/u.exec(rest);
-  if (inner && (quantity.unit === '' || quantity.unit === 'inch' || quantity.unit === 'cm')) {
-    const size = readQuantity(rest.slice(inner[0].length), language);
-    if (size && size.quantity.unit && quantity.unit === '') {
-      const after = rest.slice(inner[0].length + size.length);
-      const container = matchUnitAt(after.replace(/^[\s-]+/u, ''));
-      work.notes.push(rest.slice(inner[0].length, inner[0].length + size.length).trim());
-      rest = after;
-      if (container && CONTAINER_UNITS.has(container.unit)) {
-        quantity.unit = container.unit;
-        rest = after.replace(/^[\s-]+/u, '').slice(container.length);
-      }
+  const inner = /^\s*(?:[x×]\s*|whole\s+)?(?=[\d.])/u.exec(rest);
+  const innerSize = inner && quantity.unit === '' ? readQuantity(rest.slice(inner[0].length), language) : undefined;
+  if (inner && innerSize?.quantity.unit) {
+    let end = inner[0].length + innerSize.length;
+    // "2 x 160ml/5½fl oz cans": the size's other measure belongs to it.
+    for (let slash = /^\s*\/\s*/u.exec(rest.slice(end)); slash; slash = /^\s*\/\s*/u.exec(rest.slice(end))) {
+      const other = readQuantity(rest.slice(end + slash[0].length), language);
+      if (!other?.quantity.unit) break;
+      end += slash[0].length + other.length;
+    }
+    const sizeText = rest.slice(inner[0].length, end).trim();
+    const after = rest.slice(end);
+    const container = matchUnitAt(after.replace(/^[\s-]+/u, ''));
+    rest = after;
+    if (container && CONTAINER_UNITS.has(container.unit)) {
+      work.notes.push(sizeText);
+      quantity.unit = container.unit;
+      rest = after.replace(/^[\s-]+/u, '').slice(container.length);
+    } else if (quantity.value === 1 && quantity.max === undefined && WEIGHTS.has(innerSize.quantity.unit)) {
+      // "1 4 1/2-pound chicken", "1 12- to 14-pound turkey": one thing of a weight is that weight.
+      quantity = innerSize.quantity;
+    } else {
+      work.notes.push(sizeText);
     }
   }
   if (quantity.unit === 'inch' || quantity.unit === 'cm') {
@@ -325,7 +346,7 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
 
   // Alternatives and additions: "150g/5½oz", "700g/1lb 9oz", "1 cup plus 2 tablespoons".
   for (;;) {
-    const alt = /^\s*(?:,\s*(?:plus\b|\+)|\/|plus\b|\+|or\b)?\s*/iu.exec(rest);
+    const alt = /^\s*(?:,\s*(?:plus\b|\+)|\/(?:\s*about\b)?|plus\b|\+|or\b)?\s*/iu.exec(rest);
     if (!alt) break;
     const more = readQuantity(rest.slice(alt[0].length), language);
     // "1/2 cup 1 stick butter": sticks of butter are the one container given as an equivalent.
@@ -336,7 +357,7 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
       if (!next || !next.quantity.unit) break;
       end += (rest.slice(end).length - rest.slice(end).replace(/^\s+/u, '').length) + next.length;
     }
-    work.notes.push(rest.slice(alt[0].trim() === '/' ? alt[0].length : 0, end).replace(/^[\s,]+/u, '').trim());
+    work.notes.push(rest.slice(alt[0].trim() === '/' ? alt[0].length : 0, end).replace(/^[\s,/]+/u, '').trim());
     rest = rest.slice(end);
   }
 

@@ -269,7 +269,8 @@ describe('regressions: amounts and units left inside names (issue 2, coverage to
   it('moves a size range after a count to the note ("2 1- to 1 1/2-pound whole bass", "1 7-to 8-ounce package")', () => {
     expect(parseIngredientLine('2 1- to 1 1/2-pound whole bass')).toMatchObject({ name: 'whole bass', quantity: { unit: '', value: 2 }, note: '1- to 1 1/2-pound' });
     expect(parseIngredientLine('1 7-to 8-ounce package feta cheese')).toMatchObject({ name: 'feta cheese', quantity: { unit: 'package', value: 1 } });
-    expect(parseIngredientLine('One 7- to 8-pound pumpkin')).toMatchObject({ name: 'pumpkin', quantity: { unit: '', value: 1 } });
+    // One thing of a weight is that weight (issue 21 item 5, round 2).
+    expect(parseIngredientLine('One 7- to 8-pound pumpkin')).toMatchObject({ name: 'pumpkin', quantity: { unit: 'lb', value: 7, max: 8 } });
   });
   it('reads the inch mark as inch before a piece ("1 1\\" piece ginger")', () => {
     expect(parseIngredientLine('1 1" piece ginger, peeled')).toMatchObject({ name: 'ginger', quantity: { unit: 'piece', value: 1 } });
@@ -553,5 +554,34 @@ describe('parseIngredientLine on the largest remaining error classes (issue 21)'
     expect(parseIngredientLine('4 scallions, cut into 1/8-inch slices').quantity).toEqual({ unit: '', value: 4 });
     expect(parseIngredientLine('2 onions, each studded with a clove').quantity).toEqual({ unit: '', value: 2 });
     expect(parseIngredientLine('4 very thick pork chops cut from the loin or rib, with a pocket').quantity).toEqual({ unit: '', value: 4 });
+  });
+
+  it('reads one thing of a weight as that weight, and a container after a size with its other measure', () => {
+    expect(parseIngredientLine('1 4 1/2 -pound chicken, cut into 8 pieces')).toMatchObject({ name: 'chicken', quantity: { unit: 'lb', value: 4.5 } });
+    expect(parseIngredientLine('1 12- to 14-pound turkey').quantity).toEqual({ unit: 'lb', value: 12, max: 14 });
+    expect(parseIngredientLine('1 whole 3- to 4-pound chicken, trimmed').quantity).toEqual({ unit: 'lb', value: 3, max: 4 });
+    // Several things of a weight stay counted, the weight in the note.
+    expect(parseIngredientLine('2 3-pound chickens')).toMatchObject({ quantity: { unit: '', value: 2 }, note: '3-pound' });
+    expect(parseIngredientLine('2 x 160ml/5½fl oz cans coconut cream')).toMatchObject({ name: 'coconut cream', quantity: { unit: 'can', value: 2 } });
+    expect(parseIngredientLine('1 x 400g/14oz can black-eyed beans, drained')).toMatchObject({ name: 'black-eyed beans', quantity: { unit: 'can', value: 1 }, note: '400g/14oz' });
+  });
+
+  it('reads the part used, described by a few words, before "of" or "from" and the amount', () => {
+    expect(parseIngredientLine('Kernels from 2 ears sweet corn')).toMatchObject({ name: 'sweet corn', quantity: { unit: 'ear', value: 2 }, note: 'kernels' });
+    expect(parseIngredientLine('Inner, light green leaves from 1 bunch celery')).toMatchObject({ name: 'celery', quantity: { unit: 'bunch', value: 1 } });
+    expect(parseIngredientLine('Green and white portions of 3 or 4 scallions')).toMatchObject({ name: 'scallions', quantity: { value: 3, max: 4 } });
+    expect(parseIngredientLine('Rind of a lemon, freshly grated')).toMatchObject({ name: 'lemon', quantity: { unit: '', value: 1 } });
+    expect(parseIngredientLine('leaves from a few sprigs of dill')).toMatchObject({ name: 'dill', note: 'leaves; a few sprigs' });
+  });
+
+  it('reads "up to" as an approximation and an other measure after "/ about"', () => {
+    expect(parseIngredientLine('Up to 8 cups chicken broth')).toMatchObject({ name: 'chicken broth', quantity: { unit: 'cup', value: 8 }, note: 'Up to' });
+    expect(parseIngredientLine('330 grams / about 2 2/3 cups whole wheat flour')).toMatchObject({ name: 'whole wheat flour', quantity: { unit: 'g', value: 330 }, note: 'about 2 2/3 cups' });
+  });
+
+  it('reads a count before a thickness ("4 1/3-inch-thick slices") as the count', () => {
+    expect(parseIngredientLine('4 1/3-inch-thick slices country bread')).toMatchObject({ name: 'country bread', quantity: { unit: 'slice', value: 4 }, note: '1/3-inch-thick' });
+    expect(parseIngredientLine('6 1/2-inch thick slices country bread, toasted').quantity).toEqual({ unit: 'slice', value: 6 });
+    expect(parseIngredientLine('2 1/2 cups flour').quantity).toEqual({ unit: 'cup', value: 2.5 });
   });
 });
