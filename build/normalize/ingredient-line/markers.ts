@@ -77,10 +77,10 @@ export const TO_TASTE_RE = new RegExp(`${B_START}(?:or\\s+|oder\\s+|eller\\s+|ou
 
 /**
  * Participles that usually belong to the name when they lead it ("dried oregano", "ground beef",
- * "smoked paprika"), so they are not split off the front of a name. Toasted and crushed are not among
- * them: labelled lines name "toasted pine nuts" and "crushed red pepper" without them.
+ * "smoked paprika"), so they are not split off the front of a name. Toasted, crushed and cooked are not
+ * among them: labelled lines name "toasted pine nuts", "crushed red pepper" and "cooked rice" without them.
  */
-const NAME_PARTICIPLES = new Set(['dried', 'ground', 'roasted', 'cooked', 'smoked', 'separated', 'divided', 'broken', 'slivered', 'reserved', 'removed', 'discarded', 'room temperature', 'at room temperature', 'cut']);
+const NAME_PARTICIPLES = new Set(['dried', 'ground', 'roasted', 'smoked', 'separated', 'divided', 'broken', 'slivered', 'reserved', 'removed', 'discarded', 'room temperature', 'at room temperature', 'cut']);
 const LEADING_WORDS = [...PREP_WORDS.filter((w) => !NAME_PARTICIPLES.has(w)), 'freshly ground'];
 const PREP = `(?:(?:${wordList(PREP_ADVERBS)})\\s+)*(?:${wordList(LEADING_WORDS)})`;
 /** A leading preparation phrase: "finely chopped", "peeled and diced", "gehackte". */

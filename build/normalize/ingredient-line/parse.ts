@@ -32,6 +32,8 @@ const ARTICLE_RE = /^(?:a|an|ein|eine|einen|en|ett|ei|et|een|un|une|uno|una|um|u
 const IMPLIED_ONE = new Set(['pinch', 'dash', 'handful', 'bunch', 'sprig', 'knife tip', 'clove', 'head', 'stick']);
 /** Mass and volume units: a container word after them is a description ("28 oz can tomatoes"). */
 const MEASURES = new Set(['g', 'dkg', 'kg', 'mg', 'ml', 'cl', 'dl', 'l', 'oz', 'lb', 'fl oz', 'cup', 'pint', 'quart']);
+/** Count units that are things of their own: alone after an amount ("3 cloves, ground") they are the name. */
+const THINGS = new Set(['clove', 'slice', 'stick', 'stalk', 'sprig', 'leaf', 'head', 'bulb', 'fillet', 'ear', 'loaf', 'wedge', 'strip', 'square', 'sheet', 'stem', 'spear', 'rasher']);
 /** Weights: one thing of a weight ("1 4-pound chicken") is read as that weight. */
 const WEIGHTS = new Set(['g', 'kg', 'oz', 'lb']);
 /** Count units that English puts after the name ("garlic cloves", "celery sticks", "bread slices", "fennel bulb"). */
@@ -41,7 +43,9 @@ const TRAILING_UNIT_RE = /^([^,;(]*?[\p{L}\p{N}])(?<!\b(?:or|and|of|the|a))\s+(c
 /** Foods sold as sticks: "cinnamon sticks" is the thing itself, not cinnamon counted in sticks. */
 const STICK_FOODS_RE = /(?:^|\s)(?:cinnamon|bread|fish|cheese|mozzarella|pretzel|crab|licorice|liquorice)$/iu;
 const LINKING_RE = /^(?:(?:of|de|di|del|della|van|von|av)\s+|d['’]\s*)(?=\S)/iu;
-const SIZE_RE = new RegExp(`^(${[...SIZE_WORDS].sort((a, b) => b.length - a.length).join('|')})(?![\\p{L}-])\\s*`, 'iu');
+const SIZE = `(?:${[...SIZE_WORDS].sort((a, b) => b.length - a.length).join('|')})`;
+/** A size, or two ("small or medium"): the item's size, for the note. */
+const SIZE_RE = new RegExp(`^(${SIZE}(?:\\s+(?:or|to)\\s+${SIZE})?)(?![\\p{L}-])\\s*`, 'iu');
 const ADVERB_START_RE = new RegExp(`^(?:${PREP_ADVERBS.join('|')})\\s`, 'iu');
 const NOTE_START_RE = /^(?:such as|like|e\.g\.|eg|preferably|about|plus|or more|or less|see|zum|z\.\s?b\.|t\.ex\.|gärna|helst)\b/iu;
 /** "Oil for deep frying", "Butter for the pan", "Dough for 2 pie crusts": what an ingredient is for, after its name. */
@@ -278,7 +282,9 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
     const article = ARTICLE_RE.exec(text);
     const after = article ? text.slice(article[0].length) : text;
     const unit = matchUnitAt(after);
-    if (!unit || (!article && !IMPLIED_ONE.has(unit.unit))) return undefined;
+    // "Package of 8 manicotti shells", "Piece of candied ginger": one container or piece ("Slices of" says no count).
+    const containerOf = unit !== undefined && CONTAINER_UNITS.has(unit.unit) && !/s$/iu.test(after.slice(0, unit.length)) && /^\s+of\s/iu.test(after.slice(unit.length));
+    if (!unit || (!article && !IMPLIED_ONE.has(unit.unit) && !containerOf)) return undefined;
     if (!/^\s/u.test(after.slice(unit.length))) return undefined;
     read = { quantity: { unit: unit.unit, value: 1 }, length: text.length - after.length + unit.length };
   }
@@ -288,6 +294,12 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
   const selfNamed = SELF_NAMING_UNIT_RE.exec(text.slice(0, read.length));
   if (selfNamed?.[1]) rest = `${selfNamed[1]} ${rest}`;
   let quantity = read.quantity;
+  // "3 cloves, ground", "2 slices": a count unit with nothing named after it is the thing itself.
+  const unitWord = /(\p{L}+)\.?$/u.exec(text.slice(0, read.length))?.[1];
+  if (unitWord && !selfNamed && THINGS.has(quantity.unit) && /^\s*(?:[,;]|$)/u.test(rest)) {
+    rest = `${unitWord}${rest}`;
+    quantity.unit = '';
+  }
 
   // "1 (28-ounce) can": the parenthetical was lifted already; "2 x 400g tins", "1 28-ounce can", "1-inch piece".
   const inner = /^\s*(?:[x×]\s*|whole\s+)?(?=[\d.])/u.exec(rest);
@@ -344,9 +356,10 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
     }
   }
 
-  // Alternatives and additions: "150g/5½oz", "700g/1lb 9oz", "1 cup plus 2 tablespoons".
+  // Alternatives, additions and ranges across units: "150g/5½oz", "700g/1lb 9oz", "1 cup plus 2 tablespoons",
+  // "1 tablespoon and 1 teaspoon", "2 tablespoons to 1/4 cup".
   for (;;) {
-    const alt = /^\s*(?:,\s*(?:plus\b|\+)|\/(?:\s*about\b)?|plus\b|\+|or\b)?\s*/iu.exec(rest);
+    const alt = /^\s*(?:,\s*(?:plus\b|\+)|\/(?:\s*about\b)?|plus\b|\+|or\b|and\b|to\b)?\s*/iu.exec(rest);
     if (!alt) break;
     const more = readQuantity(rest.slice(alt[0].length), language);
     // "1/2 cup 1 stick butter": sticks of butter are the one container given as an equivalent.

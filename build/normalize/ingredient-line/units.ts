@@ -85,7 +85,7 @@ export const UNIT_TABLE: UnitEntry[] = [
 
 /** Size and strength words that may sit between the amount and the unit ("1 heaped tsp", "2 large cloves"). */
 export const UNIT_QUALIFIERS = [
-  'heaped', 'heaping', 'level', 'scant', 'rounded', 'generous', 'good', 'large', 'small', 'medium', 'big', 'very thin', 'very thick',
+  'heaped', 'heaping', 'level', 'scant', 'rounded', 'generous', 'good', 'packed', 'firmly packed', 'lightly packed', 'loosely packed', 'large', 'small', 'medium', 'big', 'very thin', 'very thick',
   'extra-large', 'extra large', 'thin', 'thick', 'lg', 'md', 'sm', 'medium-size', 'medium-sized', 'large-size', 'small-size', 'whole',
   'gehäufter', 'gehäufte', 'gestrichener', 'gestrichene', 'großer', 'große', 'kleiner', 'kleine', 'kleines', 'großes',
   'gestr', 'kl', 'rågad', 'rågade', 'struken', 'strukna', 'stor', 'stora', 'liten', 'små', 'bombée', 'rase',

@@ -478,7 +478,8 @@ describe('parseIngredientLine on the faults of issue 21', () => {
   });
 
   it('reads a name past a head that is only a preparation, and a mixing clause as a note', () => {
-    expect(parseIngredientLine('1 cup mashed, cooked sweet potato')).toMatchObject({ name: 'cooked sweet potato', preparation: 'mashed' });
+    // Cooked leads a preparation too (round 2): labelled lines name "cooked rice" as rice.
+    expect(parseIngredientLine('1 cup mashed, cooked sweet potato')).toMatchObject({ name: 'sweet potato', preparation: 'mashed, cooked' });
     expect(parseIngredientLine('2 teaspoons cornstarch dissolved in 3 tablespoons water')).toMatchObject({ name: 'cornstarch', note: 'dissolved in 3 tablespoons water' });
     // An alternative stays in the name, where the catalog matcher reads it ("Tuscan or other kale" → kale).
     expect(parseIngredientLine('1 bunch Tuscan or other kale').name).toBe('Tuscan or other kale');
@@ -584,4 +585,35 @@ describe('parseIngredientLine on the largest remaining error classes (issue 21)'
     expect(parseIngredientLine('6 1/2-inch thick slices country bread, toasted').quantity).toEqual({ unit: 'slice', value: 6 });
     expect(parseIngredientLine('2 1/2 cups flour').quantity).toEqual({ unit: 'cup', value: 2.5 });
   });
+
+  it('takes cooked off the front of a name', () => {
+    expect(parseIngredientLine('2 cups cooked white rice')).toMatchObject({ name: 'white rice', preparation: 'cooked' });
+  });
+
+  it('keeps a second measure joined by "and" or "to" in the note', () => {
+    expect(parseIngredientLine('1 tablespoon and 1 teaspoon fresh lemon juice')).toMatchObject({ name: 'fresh lemon juice', quantity: { unit: 'tbsp', value: 1 }, note: 'and 1 teaspoon' });
+    expect(parseIngredientLine('2 tablespoons to 1/4 cup currants (optional)')).toMatchObject({ name: 'currants', quantity: { unit: 'tbsp', value: 2 } });
+    // Not a count of something else.
+    expect(parseIngredientLine('2 cups flour and 3 eggs').name).toBe('flour and 3 eggs');
+  });
+
+  it('names a thing by its count unit when nothing else names it ("3 cloves, ground")', () => {
+    expect(parseIngredientLine('3 cloves, ground')).toMatchObject({ name: 'cloves', quantity: { unit: '', value: 3 }, preparation: 'ground' });
+    expect(parseIngredientLine('8 cloves')).toMatchObject({ name: 'cloves', quantity: { unit: '', value: 8 } });
+    // A measure alone stays a measure.
+    expect(parseIngredientLine('2 tsp, divided').quantity).toEqual({ unit: 'tsp', value: 2 });
+  });
+
+  it('reads two sizes joined by "or" and a packed measure as notes', () => {
+    expect(parseIngredientLine('1 small or medium garlic clove, finely minced')).toMatchObject({ name: 'garlic', quantity: { unit: 'clove', value: 1 }, note: 'small or medium' });
+    expect(parseIngredientLine('6 large or extra large eggs')).toMatchObject({ name: 'eggs', quantity: { unit: '', value: 6 } });
+    expect(parseIngredientLine('2 packed teaspoons freshly grated orange zest')).toMatchObject({ name: 'orange zest', quantity: { unit: 'tsp', value: 2 } });
+  });
+
+  it('reads one container or piece named alone before "of"', () => {
+    expect(parseIngredientLine('Piece of candied ginger, for garnish')).toMatchObject({ name: 'candied ginger', quantity: { unit: 'piece', value: 1 } });
+    expect(parseIngredientLine('Package of 8 manicotti shells').quantity).toEqual({ unit: 'package', value: 1 });
+    expect(parseIngredientLine('Slices of crusty bread').quantity).toBeUndefined();
+  });
 });
+
