@@ -53,7 +53,7 @@ export function splitName(text: string, work: Work): string {
 
   // "2 medium tomatoes or 4 plum tomatoes": an alternative with an amount of its own goes to the note.
   const alternative = OR_AMOUNT_RE.exec(head);
-  if (alternative && alternative.index > 0) {
+  if (alternative && alternative.index > 0 && namesItself(head.slice(0, alternative.index), head.slice(alternative.index))) {
     work.notes.push(head.slice(alternative.index).trim());
     head = head.slice(0, alternative.index);
   }
@@ -84,6 +84,20 @@ export function splitName(text: string, work: Work): string {
   }
   return tidy(head);
 }
+/**
+ * Whether the first of two alternatives names a food by itself: three words or more, a plural, or the other's
+ * last word ("medium-ripe tomatoes or 4 plum tomatoes", "shallots or 1 small onion"), unlike "Turkish or 1/2
+ * California bay leaf", "English hothouse or 2 Persian cucumbers" or "Instant Pot or 4 cups water", which only
+ * make sense whole.
+ */
+function namesItself(first: string, other: string): boolean {
+  const stem = (w: string) => w.replace(/(?:es|s)$/u, '');
+  const words = first.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const last = other.toLowerCase().match(/\p{L}+/gu)?.pop();
+  const head = words[words.length - 1] ?? '';
+  return words.length >= 3 || /[^s]s$/u.test(head) || (last !== undefined && words.some((w) => stem(w) === stem(last)));
+}
+
 /** An item of a list of foods: a few words, no amount. */
 const SERIES_ITEM_RE = /^\p{L}[\p{L}'’&-]*(?:\s+[\p{L}'’&-]+){0,4}$/u;
 /** Where the list of alternatives ends ("…, or peach nectar", "…, rosemary or smoked paprika"). */

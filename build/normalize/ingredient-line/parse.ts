@@ -37,8 +37,8 @@ const THINGS = new Set(['clove', 'slice', 'stick', 'stalk', 'sprig', 'leaf', 'he
 const WEIGHTS = new Set(['g', 'kg', 'oz', 'lb']);
 /** Count units that English puts after the name ("garlic cloves", "celery sticks", "bread slices", "fennel bulb"). */
 const TRAILING_UNITS = new Set(['clove', 'stalk', 'stick', 'sprig', 'head', 'slice', 'bulb']);
-/** The unit word ends the name, before the first comma ("2 onions, studded with a clove" has none). */
-const TRAILING_UNIT_RE = /^([^,;(]*?[\p{L}\p{N}])(?<!\b(?:or|and|of|the|a))\s+(cloves?|stalks?|ribs?|sticks?|sprigs?|heads?|slices?|bulbs?)(?=\s*(?:[,;(]|$))/iu;
+/** The unit word ends the name, before the first comma ("2 onions, studded with a clove" has none); ribs are celery's. */
+const TRAILING_UNIT_RE = /^([^,;(]*?[\p{L}\p{N}])(?<!\b(?:or|and|of|the|a))\s+(cloves?|stalks?|(?<=celery\s+)ribs?|sticks?|sprigs?|heads?|slices?|bulbs?)(?=\s*(?:[,;(]|$))/iu;
 /** Foods sold as sticks: "cinnamon sticks" is the thing itself, not cinnamon counted in sticks. */
 const STICK_FOODS_RE = /(?:^|\s)(?:cinnamon|bread|fish|cheese|mozzarella|pretzel|crab|licorice|liquorice)$/iu;
 const SIZE = `(?:${[...SIZE_WORDS].sort((a, b) => b.length - a.length).join('|')})`;

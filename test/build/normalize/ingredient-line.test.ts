@@ -504,21 +504,32 @@ describe('parseIngredientLine on the largest remaining error classes (issue 21)'
     expect(parseIngredientLine('2 medium-ripe tomatoes or 4 plum tomatoes or 8 to 10 cherry tomatoes, cut in small pieces'))
       .toMatchObject({ name: 'medium-ripe tomatoes', note: 'or 4 plum tomatoes or 8 to 10 cherry tomatoes' });
     expect(parseIngredientLine('1 teaspoon fresh thyme leaves or 1/2 teaspoon dried thyme').name).toBe('fresh thyme leaves');
-    // Without an amount the alternative stays in the name.
+    expect(parseIngredientLine('2 shallots or 1 small onion, finely chopped').name).toBe('shallots');
+    // Without an amount the alternative stays in the name; so does one whose first part only qualifies the food.
     expect(parseIngredientLine('2 tablespoons duck fat or vegetable oil').name).toBe('duck fat or vegetable oil');
+    expect(parseIngredientLine('1 Turkish or 1/2 California bay leaf').name).toBe('Turkish or 1/2 California bay leaf');
+    expect(parseIngredientLine('3 Instant Pot or 4 (slow cooker, stove-top) cups water').name).toBe('Instant Pot or 4 cups water');
   });
 
   it('takes an adverb and a participle out of the name wherever they stand', () => {
     expect(parseIngredientLine('Salt and freshly ground black pepper to taste')).toMatchObject({ name: 'Salt and black pepper', preparation: 'freshly ground' });
     expect(parseIngredientLine('1⁄4 teaspoon fresh ground black pepper').name).toBe('black pepper');
+    expect(parseIngredientLine('Salt and coarsely ground black pepper, to taste').name).toBe('Salt and black pepper');
     expect(parseIngredientLine('1/3 cup freshly grated Parmesan (optional)').name).toBe('Parmesan');
-    // A participle alone stays: "ground cumin" is what is bought.
+    expect(parseIngredientLine('12 to 14 fresh shucked oysters').name).toBe('oysters');
+    // A participle that names what is bought stays: "ground cumin", "finely ground almonds"; so does "fresh
+    // ground pepper", which the catalog reads as black pepper (bare "pepper" is the vegetable).
     expect(parseIngredientLine('1/2 teaspoon ground cumin').name).toBe('ground cumin');
+    expect(parseIngredientLine('3 tablespoons finely ground almonds').name).toBe('finely ground almonds');
+    expect(parseIngredientLine('fresh cracked pepper, to taste').name).toBe('fresh cracked pepper');
   });
 
-  it('takes toasted and crushed off the front of a name', () => {
+  it('takes toasted and crushed off the front of a name, but not from a food sold crushed', () => {
     expect(parseIngredientLine('1/2 cup toasted pine nuts')).toMatchObject({ name: 'pine nuts', preparation: 'toasted' });
-    expect(parseIngredientLine('Pinch of crushed red pepper')).toMatchObject({ name: 'red pepper', preparation: 'crushed' });
+    expect(parseIngredientLine('2/3 cup crushed cornflakes')).toMatchObject({ name: 'cornflakes', preparation: 'crushed' });
+    expect(parseIngredientLine('1 teaspoon coarsely crushed Sichuan pepper').name).toBe('Sichuan pepper');
+    expect(parseIngredientLine('Pinch of crushed red pepper').name).toBe('crushed red pepper');
+    expect(parseIngredientLine('1 (28-ounce) can crushed tomatoes').name).toBe('crushed tomatoes');
   });
 
   it('reads a list of foods closed by "or" after a one-word head as one name', () => {
@@ -552,6 +563,7 @@ describe('parseIngredientLine on the largest remaining error classes (issue 21)'
     expect(parseIngredientLine('2 thick bread slices')).toMatchObject({ quantity: { unit: 'slice', value: 2 } });
     expect(parseIngredientLine('½ garlic bulb')).toMatchObject({ name: 'garlic', quantity: { unit: 'bulb', value: 0.5 } });
     expect(parseIngredientLine('2 celery ribs, finely chopped')).toMatchObject({ name: 'celery', quantity: { unit: 'stalk', value: 2 } });
+    expect(parseIngredientLine('4 Beef short ribs')).toMatchObject({ name: 'Beef short ribs', quantity: { unit: '', value: 4 } });
     expect(parseIngredientLine('4 scallions, cut into 1/8-inch slices').quantity).toEqual({ unit: '', value: 4 });
     expect(parseIngredientLine('2 onions, each studded with a clove').quantity).toEqual({ unit: '', value: 2 });
     expect(parseIngredientLine('4 very thick pork chops cut from the loin or rib, with a pocket').quantity).toEqual({ unit: '', value: 4 });
