@@ -18,6 +18,8 @@ const CLAUSE_RE = /\s+((?:dissolved|mixed|whisked|blended|beaten|diluted|soaked|
 /** " or 4 plum tomatoes", " or about 1 cup": an alternative that comes with its own amount. */
 const OR_AMOUNT_RE = /\s+or\s+(?:about\s+)?(?=\d)/iu;
 
+/** A spaced dash before a preparation ("1 avocado - peeled, pitted"), as some sites write the comma. */
+const DASH_BEFORE_PREP_RE = new RegExp(`\\s+[-–—]\\s+(?=${LEADING_PREP_RE.source.slice(1)})`, 'iu');
 /** What a parse collects besides the amount and the name. */
 export interface Work {
   optional: boolean;
@@ -35,7 +37,8 @@ const JOINABLE_RE = /^\p{L}/u;
 
 /** The name before the first comma; preparations and notes from the rest and from the name's own clauses. */
 export function splitName(text: string, work: Work): string {
-  const parts = text.split(/\s*[,，;；]\s*/u);
+  // "1 avocado - peeled, pitted": a spaced dash before a preparation ends the name like a comma.
+  const parts = text.replace(DASH_BEFORE_PREP_RE, ', ').split(/\s*[,，;；]\s*/u);
   // "boneless, skinless chicken breasts": the adjectives before the comma belong to the name.
   while (parts.length > 1 && LEADING_ADJECTIVES_RE.test(parts[0] ?? '') && joinable(parts[1] ?? '')) parts.splice(0, 2, `${parts[0]} ${parts[1]}`);
   // "mashed, cooked sweet potato": a head that is only a preparation describes the name after the comma.

@@ -60,6 +60,10 @@ const OR_SO_RE = /^\s*(or\s+(?:so|more|less))\s+/iu;
 const THICKNESS_RE = /^(\d+)\s+(\d+\/\d+\s*-?\s*(?:inch|in\.?|"|cm)(?:es)?\s*-?\s*thick)\b/iu;
 /** "a few sprigs (of)", "several grinds", "a splash of": words for an amount that is not measured. */
 const VAGUE_AMOUNT_RE = /^(?:(?:(?:a\s+)?(?:few|couple(?:\s+of)?|little)|several|some)\s+(?:(?:sprigs?|drops?|grinds?|glugs?|shakes?|dashes?|leaves|pieces?|slices?|splashes?|stalks?)\s+)?|(?:a\s+)?(?:splash|drizzle|squeeze|glug|dollop|sprinkle|sprinkling)\s+)(?:of\s+)?(?=\p{L})/iu;
+/** "Garnish: toasted pecan halves": a label for what follows, to the note. */
+const LABEL_RE = /^((?:optional\s+)?(?:garnish|topping|to serve|for serving|for garnish))\s*:\s*(?=\p{L})/iu;
+/** "1 recipe French Pastry Cream", "2 batches pie dough": made from a recipe, counted, no unit. */
+const RECIPE_RE = /^(recipes?|batch(?:es)?)\s+(?:of\s+)?(?=\p{L})/iu;
 /** "or 2 medium" after "1 large": another count of the same thing. */
 const OR_COUNT_RE = /^\s*or\s+(?=\d)/iu;
 
@@ -139,6 +143,12 @@ export function parseLine(line: string, language: string): ParsedLine {
   if (part?.[1]) {
     work.notes.push(part[1].toLowerCase());
     text = text.slice(part[0].length).replace(/^half\s+an?\s+/iu, '1/2 ').replace(/^an?\s+(?!(?:few|couple|little)\b)(?=\p{L})/iu, '1 ');
+  }
+
+  const label = LABEL_RE.exec(text);
+  if (label?.[1]) {
+    work.notes.push(label[1].toLowerCase());
+    text = text.slice(label[0].length);
   }
 
   // "A few sprigs fresh thyme", "Splash of soda water": an amount nobody measures goes to the note.
@@ -359,6 +369,17 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
   }
 
   rest = rest.replace(/^\s+/u, '');
+  // "4cm/1½inch piece fresh root ginger": the length is the amount, the piece a description.
+  const piece = quantity.unit === 'cm' || quantity.unit === 'inch' ? /^(?:piece|knob|chunk)s?\s+(?:of\s+)?/iu.exec(rest) : null;
+  if (piece) {
+    work.notes.push(piece[0].trim());
+    rest = rest.slice(piece[0].length);
+  }
+  const recipe = quantity.unit === '' ? RECIPE_RE.exec(rest) : null;
+  if (recipe?.[1]) {
+    work.notes.push(recipe[1]);
+    rest = rest.slice(recipe[0].length);
+  }
   const container = MEASURES.has(quantity.unit) ? matchUnitAt(rest) : undefined;
   if (container && CONTAINER_UNITS.has(container.unit)) {
     work.notes.push(rest.slice(0, container.length));

@@ -93,7 +93,7 @@ export const UNIT_QUALIFIERS = [
 
 /** Size words that, directly after an amount without a unit, describe the item ("2 large eggs"). */
 export const SIZE_WORDS = [
-  'large', 'small', 'medium', 'big', 'extra-large', 'extra large', 'jumbo', 'lg', 'md', 'sm', 'medium-size', 'medium-sized',
+  'large', 'small', 'medium', 'big', 'extra-large', 'extra large', 'jumbo', 'lg', 'md', 'sm', 'medium-size', 'medium-sized', 'medium sized', 'medium size',
   'large-size', 'small-size', 'medium to large', 'small to medium', 'medium-large', 'small-medium',
   'großer', 'große', 'großen', 'kleiner', 'kleine', 'kleinen', 'mittelgroße', 'mittelgroßer', 'mittelgroßen',
   'stor', 'stora', 'liten', 'litet', 'små', 'medelstor', 'medelstora', 'grote', 'kleine', 'middelgrote',

@@ -627,5 +627,21 @@ describe('parseIngredientLine on the largest remaining error classes (issue 21)'
     expect(parseIngredientLine('Package of 8 manicotti shells').quantity).toEqual({ unit: 'package', value: 1 });
     expect(parseIngredientLine('Slices of crusty bread').quantity).toBeUndefined();
   });
-});
+  it('moves a label before the name ("Garnish:") and "recipe"/"batch" after a count to the note', () => {
+    expect(parseIngredientLine('Garnish: lemon twists')).toMatchObject({ name: 'lemon twists', note: 'garnish' });
+    expect(parseIngredientLine('1 recipe French Pastry Cream')).toMatchObject({ name: 'French Pastry Cream', quantity: { unit: '', value: 1 }, note: 'recipe' });
+    expect(parseIngredientLine('1 batch Flaky Buttermilk Biscuits').name).toBe('Flaky Buttermilk Biscuits');
+  });
 
+  it('ends the name at a spaced dash before a preparation, as at a comma', () => {
+    expect(parseIngredientLine('1 avocado - peeled, pitted, and coarsely chopped')).toMatchObject({ name: 'avocado', preparation: 'peeled, pitted, and coarsely chopped' });
+    expect(parseIngredientLine('2 mandarin oranges - peeled and chopped').name).toBe('mandarin oranges');
+    // Not a range, nor a dash inside a name.
+    expect(parseIngredientLine('1 - 2 cups flour').quantity).toEqual({ unit: 'cup', value: 1, max: 2 });
+  });
+
+  it('reads the length before "piece" as the amount ("4cm/1½inch piece fresh root ginger")', () => {
+    expect(parseIngredientLine('4cm/1½inch piece fresh root ginger, peeled')).toMatchObject({ name: 'fresh root ginger', quantity: { unit: 'cm', value: 4 } });
+    expect(parseIngredientLine('1 pound medium sized mushrooms')).toMatchObject({ name: 'mushrooms', note: 'medium sized' });
+  });
+});
