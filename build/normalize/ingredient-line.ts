@@ -1,6 +1,7 @@
 /**
  * The ingredient line parser's public entry. The work lives in ./ingredient-line/
- * (parse.ts: the algorithm; numbers.ts, units.ts, markers.ts: grammar and word tables).
+ * (parse.ts: the algorithm, amounts first; name.ts: the name, its preparations and notes; numbers.ts, units.ts,
+ * markers.ts: grammar and word tables).
  */
 import type { Ingredient } from '../../runtime/format/recipe.ts';
 import { parseLine } from './ingredient-line/parse.ts';

@@ -59,10 +59,17 @@ function toIngredient(raw: string, hint: IngredientHint | undefined, language: s
     if (hint.note) ingredient.note = cleanText(hint.note);
     if (hint.preparation) ingredient.preparation = cleanText(hint.preparation);
   }
-  const id = matchMemoised(catalog, ingredient.name, language);
+  // "2 red pearl onions or 1/4 small red onion": the parser keeps an alternative with an amount of its own in the
+  // note; when the name matches nothing, the alternative's name may.
+  const id = matchMemoised(catalog, ingredient.name, language) ?? alternativeId(ingredient.note, language, catalog);
   if (id !== undefined) ingredient.id = id;
   else delete ingredient.id;
   return ingredient;
+}
+
+function alternativeId(note: string | undefined, language: string, catalog: Catalog): string | undefined {
+  const alternative = note?.split('; ').find((part) => /^or\s+\d/u.test(part));
+  return alternative ? matchMemoised(catalog, parseMemoised(alternative.slice(3), language).name, language) : undefined;
 }
 
 function linesOf(catalog: Catalog, language: string): Map<string, Ingredient | null> {

@@ -7,6 +7,9 @@
  *       one seeded half of every file's rows (a row's half: a hash of seed and line), to fit rules on
  *       the `fit` half while measuring generalisation on the `held` half; --errors lists our misses
  *       (prints only, writes nothing else)
+ *   npx tsx test/eval/parser-accuracy.ts [--half fit|held] --confusion
+ *       also prints the largest error classes of ours (parser-confusion.ts): quantity miss kinds, unit
+ *       pairs confused, name tokens added or dropped
  *
  * Scoring rules (the same for both parsers):
  * - Rows: every labelled row. TASTEset lines with no entity at all are skipped (blank lines).
@@ -40,6 +43,7 @@ import { fileURLToPath } from 'node:url';
 import { parseIngredient } from 'parse-ingredient';
 import { parseIngredientLine } from '../../build/normalize/ingredient-line.ts';
 import { canonicalUnit } from '../../build/normalize/ingredient-line/units.ts';
+import { type ConfusionRow, confusionListing } from './parser-confusion.ts';
 
 const DATA_DIR = process.env.INGREDIENT_LINES_DIR ?? '/work/shared/datasets/ingredient-lines-dev';
 const OUT = join(dirname(fileURLToPath(import.meta.url)), 'parser-accuracy.md');
@@ -333,7 +337,9 @@ const arg = (name: string): string | undefined => {
 const HALF = arg('half');
 const SEED = Number(arg('seed') ?? 21);
 const ERRORS = arg('errors');
+const CONFUSION = process.argv.includes('--confusion');
 const errors: string[] = [];
+const confusion: ConfusionRow[] = [];
 
 /** FNV-1a of the seed and the line: which half a row is in, stable across runs. */
 function inHalf(line: string): boolean {
@@ -355,6 +361,22 @@ function main(): void {
       const f1 = tokenF1(row.name, p.name);
       if (!q || !u || f1 < 1) errors.push([name, q ? '' : 'Q', u ? '' : 'U', f1.toFixed(2), row.input, `gold ${row.amount?.value ?? '-'} ${row.units.join('|')} [${row.name}]`, `ours ${p.value ?? '-'} ${p.unit} [${p.name}]`].join('\t'));
     }
+    if (CONFUSION) for (const row of rows) {
+      const p = ours(row.input);
+      const scorable = row.amount !== null;
+      confusion.push({
+        source: name,
+        input: row.input,
+        quantityOk: scorable ? quantityOk(row.amount ?? undefined, p) : null,
+        goldHasAmount: row.amount !== undefined && row.amount !== null,
+        oursHasAmount: p.value !== undefined && p.value > 0,
+        unitOk: scorable ? (row.anyUnit ? row.units.includes(p.unit) : row.units[0] === p.unit) : null,
+        goldUnit: row.units.join('|'),
+        oursUnit: p.unit,
+        goldTokens: tokens(row.name),
+        oursTokens: tokens(p.name),
+      });
+    }
     const a = empty();
     const b = empty();
     score(rows, ours, a);
@@ -363,6 +385,7 @@ function main(): void {
     parts.push(table(name, a, b));
   }
   parts.push(table('Overall (row-weighted)', totalA, totalB));
+  if (CONFUSION) parts.push(confusionListing(confusion));
   const md = parts.join('\n');
   if (ERRORS) writeFileSync(ERRORS, errors.join('\n') + '\n');
   if (!HALF) writeFileSync(OUT, md);

@@ -77,12 +77,27 @@ export const TO_TASTE_RE = new RegExp(`${B_START}(?:or\\s+|oder\\s+|eller\\s+|ou
 
 /**
  * Participles that usually belong to the name when they lead it ("dried oregano", "ground beef",
- * "toasted sesame oil", "crushed tomatoes"), so they are not split off the front of a name.
+ * "smoked paprika": what is bought, and what the catalog names), so they are not split off the front of a
+ * name. Toasted and cooked are not among them, nor crushed but before the foods sold crushed: labelled lines
+ * name "toasted pine nuts", "cooked rice" and "crushed biscotti" as pine nuts, rice and biscotti.
  */
-const NAME_PARTICIPLES = new Set(['dried', 'ground', 'toasted', 'roasted', 'cooked', 'crushed', 'smoked', 'separated', 'divided', 'broken', 'slivered', 'reserved', 'removed', 'discarded', 'room temperature', 'at room temperature', 'cut']);
+const NAME_PARTICIPLES = new Set(['dried', 'ground', 'roasted', 'crushed', 'smoked', 'separated', 'divided', 'broken', 'slivered', 'reserved', 'removed', 'discarded', 'room temperature', 'at room temperature', 'cut']);
 const LEADING_WORDS = [...PREP_WORDS.filter((w) => !NAME_PARTICIPLES.has(w)), 'freshly ground'];
-const PREP = `(?:(?:${wordList(PREP_ADVERBS)})\\s+)*(?:${wordList(LEADING_WORDS)})`;
+/** Crushed, except in the names of foods sold crushed ("crushed red pepper", "crushed tomatoes"). */
+const CRUSHED = String.raw`crushed(?!\s+(?:red\s+pepper|tomato|pineapple))`;
+const PREP = `(?:(?:${wordList(PREP_ADVERBS)})\\s+)*(?:${wordList(LEADING_WORDS)}|${CRUSHED})`;
 /** A leading preparation phrase: "finely chopped", "peeled and diced", "gehackte". */
 export const LEADING_PREP_RE = new RegExp(`^${PREP}(?:\\s*(?:,|and|or|und|och|og|en|et|y|e)\\s+${PREP})*${B_END}`, 'iu');
+/**
+ * An adverb and a participle inside a name ("very finely chopped", "fresh grated Parmesan"): a preparation
+ * wherever it stands. A participle that names what is bought stays ("finely ground almonds"), except
+ * pepper of a kind ground or cracked at use ("salt and freshly ground black pepper", "coarsely cracked
+ * peppercorns"); "fresh ground pepper" stays whole, where the catalog reads black pepper, not a bell pepper.
+ */
+export const INNER_PREP_RE = new RegExp(
+  `\\s*${B_START}(?:(?:very\\s+)?(?:${wordList(PREP_ADVERBS)}|fresh)\\s+(?:${wordList([...LEADING_WORDS, 'shucked', 'picked'])}|${CRUSHED})` +
+    `|(?:freshly|fresh|coarsely|finely)\\s+(?:ground|cracked)(?=\\s+\\p{L}+\\s+pepper|\\s+peppercorn))${B_END}`,
+  'giu',
+);
 /** Any preparation word anywhere, to tell a preparation clause from a note. */
 export const HAS_PREP_RE = new RegExp(`${B_START}(?:${wordList(PREP_WORDS)})${B_END}|^(?:cut|sliced|torn|broken)\\b`, 'iu');

@@ -12,9 +12,8 @@
  */
 import type { Ingredient, Quantity } from '../../../runtime/format/recipe.ts';
 import { CONTAINER_UNITS, readQuantity } from './amount.ts';
-import {
-  HAS_PREP_RE, LEADING_PREP_RE, OPTIONAL_RE, PREP_ADVERBS, PURPOSE_RE, TO_TASTE_RE,
-} from './markers.ts';
+import { LEADING_PREP_RE, OPTIONAL_RE, TO_TASTE_RE } from './markers.ts';
+import { LINKING_RE, splitName, tidy, type Work } from './name.ts';
 import { normalizeNumerals } from './numbers.ts';
 import { cleanLine } from './text.ts';
 import { matchUnitAt, SIZE_WORDS } from './units.ts';
@@ -22,7 +21,7 @@ import { matchUnitAt, SIZE_WORDS } from './units.ts';
 export type ParsedLine = Omit<Ingredient, 'id'>;
 
 const PAREN_RE = /[(（[]([^()（）[\]]*)[)）\]]/gu;
-const APPROX_RE = /^(?:about|approx\.?|approximately|around|roughly|ca\.?|circa|etwa|ungefär|ung\.?|cirka|environ|env\.?|约|大约|ongeveer|circa|unos|unas|aprox\.?)\s*/iu;
+const APPROX_RE = /^(?:up\s+to|about|approx\.?|approximately|around|roughly|ca\.?|circa|etwa|ungefär|ung\.?|cirka|environ|env\.?|约|大约|ongeveer|circa|unos|unas|aprox\.?)\s*/iu;
 /** Size words before the amount ("scant 1/2 teaspoon salt", "Rounded 1/4 tsp"): kept in the note. */
 const LEADING_QUALIFIER_RE = /^(?:a\s+)?(?:scant|rounded|heaping|heaped|generous|level|good|knapp|gut|gestrichen|gehäuft)\s+(?=\d)/iu;
 /** Portuguese spoons with the kind in parentheses ("2 colheres (sopa) de azeite") read as one unit. */
@@ -32,35 +31,42 @@ const ARTICLE_RE = /^(?:a|an|ein|eine|einen|en|ett|ei|et|een|un|une|uno|una|um|u
 const IMPLIED_ONE = new Set(['pinch', 'dash', 'handful', 'bunch', 'sprig', 'knife tip', 'clove', 'head', 'stick']);
 /** Mass and volume units: a container word after them is a description ("28 oz can tomatoes"). */
 const MEASURES = new Set(['g', 'dkg', 'kg', 'mg', 'ml', 'cl', 'dl', 'l', 'oz', 'lb', 'fl oz', 'cup', 'pint', 'quart']);
-/** Count units that English puts after the name ("garlic cloves", "celery sticks"). */
-const TRAILING_UNITS = new Set(['clove', 'stalk', 'stick', 'sprig', 'head']);
-const TRAILING_UNIT_RE = /\s(cloves?|stalks?|sticks?|sprigs?|heads?)(?=\s*([,;(].*)?$)/iu;
+/** Count units that are things of their own: alone after an amount ("3 cloves, ground") they are the name. */
+const THINGS = new Set(['clove', 'slice', 'stick', 'stalk', 'sprig', 'leaf', 'head', 'bulb', 'fillet', 'ear', 'loaf', 'wedge', 'strip', 'square', 'sheet', 'stem', 'spear', 'rasher']);
+/** Weights: one thing of a weight ("1 4-pound chicken") is read as that weight. */
+const WEIGHTS = new Set(['g', 'kg', 'oz', 'lb']);
+/** Count units that English puts after the name ("garlic cloves", "celery sticks", "bread slices", "fennel bulb"). */
+const TRAILING_UNITS = new Set(['clove', 'stalk', 'stick', 'sprig', 'head', 'slice', 'bulb']);
+/** The unit word ends the name, before the first comma ("2 onions, studded with a clove" has none); ribs are celery's. */
+const TRAILING_UNIT_RE = /^([^,;(]*?[\p{L}\p{N}])(?<!\b(?:or|and|of|the|a))\s+(cloves?|stalks?|(?<=celery\s+)ribs?|sticks?|sprigs?|heads?|slices?|bulbs?)(?=\s*(?:[,;(]|$))/iu;
 /** Foods sold as sticks: "cinnamon sticks" is the thing itself, not cinnamon counted in sticks. */
 const STICK_FOODS_RE = /(?:^|\s)(?:cinnamon|bread|fish|cheese|mozzarella|pretzel|crab|licorice|liquorice)$/iu;
-const LINKING_RE = /^(?:(?:of|de|di|del|della|van|von|av)\s+|d['’]\s*)(?=\S)/iu;
-const SIZE_RE = new RegExp(`^(${[...SIZE_WORDS].sort((a, b) => b.length - a.length).join('|')})(?![\\p{L}-])\\s*`, 'iu');
-const ADVERB_START_RE = new RegExp(`^(?:${PREP_ADVERBS.join('|')})\\s`, 'iu');
-const NOTE_START_RE = /^(?:such as|like|e\.g\.|eg|preferably|about|plus|or more|or less|see|zum|z\.\s?b\.|t\.ex\.|gärna|helst)\b/iu;
-const TRAILING_PURPOSE_RE = /\s+((?:for|to)\s+(?:the\s+)?(?:garnish|garnishing|serve|serving|dusting|decorate|decoration|greasing|frying|brushing|sprinkling|topping|drizzling|dipping)\b.*)$/iu;
+const SIZE = `(?:${[...SIZE_WORDS].sort((a, b) => b.length - a.length).join('|')})`;
+/** A size, or two ("small or medium"): the item's size, for the note. */
+const SIZE_RE = new RegExp(`^(${SIZE}(?:\\s+(?:or|to)\\s+${SIZE})?)(?![\\p{L}-])\\s*`, 'iu');
 const LEADING_GLYPHS_RE = /^[\s▢□☐■◻◽●○•·▪*＊♥♡☆★~≈<>]+(?=\S)/u;
-const EDGE_PUNCT_RE = /^[\s,;:.\-–—*•·]+|[\s,;:\-–—*•·]+$/gu;
 
-/** The part of an ingredient a line uses, before "of"/"from" and an amount ("Juice of 1 lemon", "Zest and juice of half an orange"). */
-const PART_OF_RE = /^((?:(?:finely\s+)?(?:grated\s+)?(?:juice|zest|rind|peel|leaves|seeds|flesh|pulp|segments|whites?|yolks?)(?:\s+(?:and|&)\s+(?:juice|zest|rind|peel))?))\s+(?:of|from)\s+(?=\d|½|¼|¾|(?:a|an|one|two|three|four|five|six|half)\s)/iu;
+/**
+ * The part of an ingredient a line uses, before "of"/"from" and an amount ("Juice of 1 lemon", "Zest and juice of
+ * half an orange", "Kernels from 2 ears sweet corn", "Inner, light green leaves from 1 bunch celery"); up to three
+ * words may describe the part.
+ */
+const PART_OF_RE = /^((?:[\p{L}-]+,?\s+){0,3}?(?:juice|zest|rind|peel|leaves|seeds|flesh|pulp|segments|whites?|yolks?|kernels|stems|hearts|florets|fronds|portions|meat)(?:\s+(?:and|&)\s+(?:juice|zest|rind|peel))?)\s+(?:of|from)\s+(?=\d|½|¼|¾|(?:a|an|one|two|three|four|five|six|half)\s)/iu;
 /** A second, equivalent measured amount at the end of the name ("2 tsp ground ginger 10 mL"). */
 const TRAILING_EQUIVALENT_RE = /\s+(\d[\d.,/ ]*\s*(?:ml|mL|l|g|kg|oz|lb|cl|dl|tsp|tbsp|cups?|grams?|ounces?|pounds?))\.?$/u;
-/** A clause saying how the ingredient is mixed before use ("dissolved in 3 tablespoons water"). */
-const CLAUSE_RE = /\s+((?:dissolved|mixed|whisked|blended|beaten|diluted|soaked|stirred)\s+(?:in|with|into)\s.*)$/iu;
 /** "½ cup or so flour", "1 cup or more ham": a looseness of the amount, for the note. */
 const OR_SO_RE = /^\s*(or\s+(?:so|more|less))\s+/iu;
+/** A count, then the thickness of each piece as a fraction of an inch or a centimetre. */
+const THICKNESS_RE = /^(\d+)\s+(\d+\/\d+\s*-?\s*(?:inch|in\.?|"|cm)(?:es)?\s*-?\s*thick)\b/iu;
+/** "a few sprigs (of)", "several grinds", "a splash of": words for an amount that is not measured. */
+const VAGUE_AMOUNT_RE = /^(?:(?:(?:a\s+)?(?:few|couple(?:\s+of)?|little)|several|some)\s+(?:(?:sprigs?|drops?|grinds?|glugs?|shakes?|dashes?|leaves|pieces?|slices?|splashes?|stalks?)\s+)?|(?:a\s+)?(?:splash|drizzle|squeeze|glug|dollop|sprinkle|sprinkling)\s+)(?:of\s+)?(?=\p{L})/iu;
+/** "Garnish: toasted pecan halves": a label for what follows, to the note. */
+const LABEL_RE = /^((?:optional\s+)?(?:garnish|topping|to serve|for serving|for garnish))\s*:\s*(?=\p{L})/iu;
+/** "1 recipe French Pastry Cream", "2 batches pie dough": made from a recipe, counted, no unit. */
+const RECIPE_RE = /^(recipes?|batch(?:es)?)\s+(?:of\s+)?(?=\p{L})/iu;
 /** "or 2 medium" after "1 large": another count of the same thing. */
 const OR_COUNT_RE = /^\s*or\s+(?=\d)/iu;
 
-interface Work {
-  optional: boolean;
-  notes: string[];
-  preparations: string[];
-}
 
 export function parseLine(line: string, language: string): ParsedLine {
   const display = cleanLine(line);
@@ -68,6 +74,8 @@ export function parseLine(line: string, language: string): ParsedLine {
   const work: Work = { optional: false, notes: [], preparations: [] };
   // Checkbox and bullet glyphs of recipe plugins ("▢ 1 cup"), "~100g", "<1 liter": not part of the amount.
   let text = normalizeNumerals(display.replace(LEADING_GLYPHS_RE, '')).replace(PT_SPOON_RE, '$1 de $2');
+  // "4 1/3-inch-thick slices": a count and the thickness of each, not four and a third.
+  text = text.replace(THICKNESS_RE, '$1 ($2)');
   if (language.toLowerCase().startsWith('zh')) text = chineseCounts(text, work);
   if (language.toLowerCase().startsWith('ja')) text = japaneseUnitFirst(text);
 
@@ -134,7 +142,20 @@ export function parseLine(line: string, language: string): ParsedLine {
   const part = PART_OF_RE.exec(text);
   if (part?.[1]) {
     work.notes.push(part[1].toLowerCase());
-    text = text.slice(part[0].length).replace(/^half\s+an?\s+/iu, '1/2 ');
+    text = text.slice(part[0].length).replace(/^half\s+an?\s+/iu, '1/2 ').replace(/^an?\s+(?!(?:few|couple|little)\b)(?=\p{L})/iu, '1 ');
+  }
+
+  const label = LABEL_RE.exec(text);
+  if (label?.[1]) {
+    work.notes.push(label[1].toLowerCase());
+    text = text.slice(label[0].length);
+  }
+
+  // "A few sprigs fresh thyme", "Splash of soda water": an amount nobody measures goes to the note.
+  const vague = VAGUE_AMOUNT_RE.exec(text);
+  if (vague && vague[0].length < text.length) {
+    work.notes.push(vague[0].replace(/\s+of\s*$/iu, '').trim().toLowerCase());
+    text = text.slice(vague[0].length);
   }
 
   // 3. Amount and unit: leading, else trailing, else from a parenthetical.
@@ -255,7 +276,9 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
     const article = ARTICLE_RE.exec(text);
     const after = article ? text.slice(article[0].length) : text;
     const unit = matchUnitAt(after);
-    if (!unit || (!article && !IMPLIED_ONE.has(unit.unit))) return undefined;
+    // "Package of 8 manicotti shells", "Piece of candied ginger": one container or piece ("Slices of" says no count).
+    const containerOf = unit !== undefined && CONTAINER_UNITS.has(unit.unit) && !/s$/iu.test(after.slice(0, unit.length)) && /^\s+of\s/iu.test(after.slice(unit.length));
+    if (!unit || (!article && !IMPLIED_ONE.has(unit.unit) && !containerOf)) return undefined;
     if (!/^\s/u.test(after.slice(unit.length))) return undefined;
     read = { quantity: { unit: unit.unit, value: 1 }, length: text.length - after.length + unit.length };
   }
@@ -264,21 +287,38 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
   // "1 Knoblauchzehe, gepresst": a unit word that names its ingredient stays the name.
   const selfNamed = SELF_NAMING_UNIT_RE.exec(text.slice(0, read.length));
   if (selfNamed?.[1]) rest = `${selfNamed[1]} ${rest}`;
-  const quantity = read.quantity;
+  let quantity = read.quantity;
+  // "3 cloves, ground", "2 slices": a count unit with nothing named after it is the thing itself.
+  const unitWord = /(\p{L}+)\.?$/u.exec(text.slice(0, read.length))?.[1];
+  if (unitWord && !selfNamed && THINGS.has(quantity.unit) && /^\s*(?:[,;]|$)/u.test(rest)) {
+    rest = `${unitWord}${rest}`;
+    quantity.unit = '';
+  }
 
   // "1 (28-ounce) can": the parenthetical was lifted already; "2 x 400g tins", "1 28-ounce can", "1-inch piece".
-  const inner = /^\s*(?:[x×]\s*)?(?=[\d.])/u.exec(rest);
-  if (inner && (quantity.unit === '' || quantity.unit === 'inch' || quantity.unit === 'cm')) {
-    const size = readQuantity(rest.slice(inner[0].length), language);
-    if (size && size.quantity.unit && quantity.unit === '') {
-      const after = rest.slice(inner[0].length + size.length);
-      const container = matchUnitAt(after.replace(/^[\s-]+/u, ''));
-      work.notes.push(rest.slice(inner[0].length, inner[0].length + size.length).trim());
-      rest = after;
-      if (container && CONTAINER_UNITS.has(container.unit)) {
-        quantity.unit = container.unit;
-        rest = after.replace(/^[\s-]+/u, '').slice(container.length);
-      }
+  const inner = /^\s*(?:[x×]\s*|whole\s+)?(?=[\d.])/u.exec(rest);
+  const innerSize = inner && quantity.unit === '' ? readQuantity(rest.slice(inner[0].length), language) : undefined;
+  if (inner && innerSize?.quantity.unit) {
+    let end = inner[0].length + innerSize.length;
+    // "2 x 160ml/5½fl oz cans": the size's other measure belongs to it.
+    for (let slash = /^\s*\/\s*/u.exec(rest.slice(end)); slash; slash = /^\s*\/\s*/u.exec(rest.slice(end))) {
+      const other = readQuantity(rest.slice(end + slash[0].length), language);
+      if (!other?.quantity.unit) break;
+      end += slash[0].length + other.length;
+    }
+    const sizeText = rest.slice(inner[0].length, end).trim();
+    const after = rest.slice(end);
+    const container = matchUnitAt(after.replace(/^[\s-]+/u, ''));
+    rest = after;
+    if (container && CONTAINER_UNITS.has(container.unit)) {
+      work.notes.push(sizeText);
+      quantity.unit = container.unit;
+      rest = after.replace(/^[\s-]+/u, '').slice(container.length);
+    } else if (quantity.value === 1 && quantity.max === undefined && WEIGHTS.has(innerSize.quantity.unit)) {
+      // "1 4 1/2-pound chicken", "1 12- to 14-pound turkey": one thing of a weight is that weight.
+      quantity = innerSize.quantity;
+    } else {
+      work.notes.push(sizeText);
     }
   }
   if (quantity.unit === 'inch' || quantity.unit === 'cm') {
@@ -310,9 +350,10 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
     }
   }
 
-  // Alternatives and additions: "150g/5½oz", "700g/1lb 9oz", "1 cup plus 2 tablespoons".
+  // Alternatives, additions and ranges across units: "150g/5½oz", "700g/1lb 9oz", "1 cup plus 2 tablespoons",
+  // "1 tablespoon and 1 teaspoon", "2 tablespoons to 1/4 cup".
   for (;;) {
-    const alt = /^\s*(?:\/|plus\b|\+|or\b)?\s*/iu.exec(rest);
+    const alt = /^\s*(?:,\s*(?:plus\b|\+)|\/(?:\s*about\b)?|plus\b|\+|or\b|and\b|to\b)?\s*/iu.exec(rest);
     if (!alt) break;
     const more = readQuantity(rest.slice(alt[0].length), language);
     // "1/2 cup 1 stick butter": sticks of butter are the one container given as an equivalent.
@@ -323,11 +364,22 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
       if (!next || !next.quantity.unit) break;
       end += (rest.slice(end).length - rest.slice(end).replace(/^\s+/u, '').length) + next.length;
     }
-    work.notes.push(rest.slice(alt[0].trim() === '/' ? alt[0].length : 0, end).trim());
+    work.notes.push(rest.slice(alt[0].trim() === '/' ? alt[0].length : 0, end).replace(/^[\s,/]+/u, '').trim());
     rest = rest.slice(end);
   }
 
   rest = rest.replace(/^\s+/u, '');
+  // "4cm/1½inch piece fresh root ginger": the length is the amount, the piece a description.
+  const piece = quantity.unit === 'cm' || quantity.unit === 'inch' ? /^(?:piece|knob|chunk)s?\s+(?:of\s+)?/iu.exec(rest) : null;
+  if (piece) {
+    work.notes.push(piece[0].trim());
+    rest = rest.slice(piece[0].length);
+  }
+  const recipe = quantity.unit === '' ? RECIPE_RE.exec(rest) : null;
+  if (recipe?.[1]) {
+    work.notes.push(recipe[1]);
+    rest = rest.slice(recipe[0].length);
+  }
   const container = MEASURES.has(quantity.unit) ? matchUnitAt(rest) : undefined;
   if (container && CONTAINER_UNITS.has(container.unit)) {
     work.notes.push(rest.slice(0, container.length));
@@ -349,10 +401,11 @@ function readLeading(input: string, language: string, work: Work): Read | undefi
   if (quantity.unit === '') {
     // "2 garlic cloves, minced", "1 lemongrass stalk": the unit trails the name.
     const trailing = TRAILING_UNIT_RE.exec(rest);
-    const unit = trailing?.[1] ? matchUnitAt(trailing[1]) : undefined;
-    if (trailing && unit && TRAILING_UNITS.has(unit.unit) && trailing.index > 0 && !(unit.unit === 'stick' && STICK_FOODS_RE.test(rest.slice(0, trailing.index)))) {
+    const unit = trailing?.[2] ? matchUnitAt(trailing[2]) : undefined;
+    const name = trailing?.[1] ?? '';
+    if (trailing && unit && TRAILING_UNITS.has(unit.unit) && !(unit.unit === 'stick' && STICK_FOODS_RE.test(name))) {
       quantity.unit = unit.unit;
-      rest = rest.slice(0, trailing.index) + rest.slice(trailing.index + trailing[0].length);
+      rest = name + rest.slice(trailing[0].length);
     }
   }
   return { quantity, rest };
@@ -392,65 +445,6 @@ function readTrailing(text: string, language: string): Read | undefined {
 const TRAILING_APPROX_RE = /\s+(?:approx\.?|approximately|about|around|ca\.?|circa|ungefär|environ|ongeveer)\s*$/iu;
 /** A whole preparation phrase ("shredded", "finely chopped", "peeled and diced"). */
 const TRAILING_PREP_RE = new RegExp(`${LEADING_PREP_RE.source}$`, 'iu');
-
-/**
- * Words that describe the ingredient named after the comma ("boneless, skinless chicken thighs",
- * "unsalted, softened butter"): a head made only of these joins the next segment.
- */
-const LEADING_ADJECTIVES_RE = /^(?:(?:boneless|skinless|skin-on|bone-in|unsalted|salted|large|small|medium|fresh|ripe|firm|peeled|pitted|seedless|organic|cold|warm|soft|softened|hard-boiled|low-sodium|lean|thick|thin|extra-large|whole|sweet|dry|dried|raw|crisp|fine|shelled|blanched|slivered|roasted|dry-roasted|toasted|cooked|boned|seeded|cored|halved|drained|chopped|diced|minced|sliced|grated|shredded|crushed|unsweetened|sweetened|unflavored|unflavoured|unfiltered|unbleached|uncooked|frozen|thawed|canned|plain|natural|washed|rinsed|trimmed|pearled|head-on|shell-on|tail-on|fat-free|non-?fat|low-fat|reduced-fat|full-fat|reduced-sodium|(?:finely|coarsely|roughly|thinly|freshly|lightly)\s+(?:chopped|diced|minced|sliced|grated|shredded|crushed|toasted|roasted))(?:\s+|$))+$/iu;
-/** What may follow such a head: a name, not an amount, a note or a purpose ("chopped, for garnish"). */
-const JOINABLE_RE = /^\p{L}/u;
-
-function splitName(text: string, work: Work): string {
-  const parts = text.split(/\s*[,，;；]\s*/u);
-  // "boneless, skinless chicken breasts": the adjectives before the comma belong to the name.
-  while (parts.length > 1 && LEADING_ADJECTIVES_RE.test(parts[0] ?? '') && joinable(parts[1] ?? '')) parts.splice(0, 2, `${parts[0]} ${parts[1]}`);
-  // "mashed, cooked sweet potato": a head that is only a preparation describes the name after the comma.
-  while (parts.length > 1 && isPreparationOnly(parts[0] ?? '') && joinable(parts[1] ?? '')) work.preparations.push(tidy(parts.shift() ?? ''));
-  const [headRaw = '', ...tail] = parts;
-  let head = headRaw;
-  // "cornstarch dissolved in 3 tablespoons water": how it is mixed goes to the note.
-  const clause = CLAUSE_RE.exec(head);
-  if (clause?.[1] && clause.index > 0) {
-    work.notes.push(clause[1]);
-    head = head.slice(0, clause.index);
-  }
-
-  const purpose = TRAILING_PURPOSE_RE.exec(head);
-  if (purpose?.[1]) {
-    work.notes.push(purpose[1]);
-    head = head.slice(0, purpose.index);
-  }
-  const such = /\s+((?:such as|like|e\.g\.)\s.*)$/iu.exec(head);
-  if (such?.[1]) {
-    work.notes.push(such[1]);
-    head = head.slice(0, such.index);
-  }
-  const lead = LEADING_PREP_RE.exec(head);
-  if (lead && head.length > lead[0].length) {
-    work.preparations.push(lead[0].trim());
-    head = head.slice(lead[0].length).replace(/^\s*(?:,\s*)?/u, '').replace(LINKING_RE, '');
-  }
-  for (const segment of tail.map(tidy).filter(Boolean)) {
-    if (PURPOSE_RE.test(segment) || NOTE_START_RE.test(segment)) work.notes.push(segment);
-    else if (HAS_PREP_RE.test(segment) || ADVERB_START_RE.test(segment)) work.preparations.push(segment);
-    else work.notes.push(segment);
-  }
-  return tidy(head);
-}
-
-function isPreparationOnly(text: string): boolean {
-  const m = LEADING_PREP_RE.exec(text.trim());
-  return m !== null && m[0].trim().length === text.trim().length;
-}
-
-function joinable(next: string): boolean {
-  return JOINABLE_RE.test(next) && !PURPOSE_RE.test(next) && !NOTE_START_RE.test(next) && !TO_TASTE_RE.test(next) && !OPTIONAL_RE.test(next);
-}
-
-function tidy(text: string): string {
-  return text.replace(/\s+/gu, ' ').replace(EDGE_PUNCT_RE, '').trim();
-}
 
 function formatNumber(n: number): string {
   return String(Math.round(n * 1000) / 1000);

@@ -20,8 +20,10 @@ function decodeEntities(text: string): string {
 
 export function cleanLine(line: unknown): string {
   const raw = typeof line === 'string' ? line : line == null ? '' : String(line);
+  // Escapes an exporter wrote out as text ("minced\n", "ginger\tsyrup") are whitespace, not letters.
+  const unescaped = raw.replace(/\\[ntr]/gu, ' ');
   // Decode twice: scraped data often holds "&amp;frac12;".
-  const decoded = decodeEntities(decodeEntities(raw.replace(/<[^>]*>/gu, ' ')));
+  const decoded = decodeEntities(decodeEntities(unescaped.replace(/<[^>]*>/gu, ' ')));
   // UTF-8 read as Latin-1 ("1Â¼ cups", "CrÃ¨me"), then 'Â' before a space, a no-break space so decoded ("1/3Â cupsÂ flour").
   return fixMojibake(decoded.replace(/<[^>]*>/gu, ' ')).replace(/Â(?=[\s\u00a0])/gu, '').replace(/[\s\u00a0\u3000]+/gu, ' ').trim();
 }

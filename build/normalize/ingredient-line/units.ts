@@ -85,7 +85,7 @@ export const UNIT_TABLE: UnitEntry[] = [
 
 /** Size and strength words that may sit between the amount and the unit ("1 heaped tsp", "2 large cloves"). */
 export const UNIT_QUALIFIERS = [
-  'heaped', 'heaping', 'level', 'scant', 'rounded', 'generous', 'good', 'large', 'small', 'medium', 'big', 'very thin', 'very thick',
+  'heaped', 'heaping', 'level', 'scant', 'rounded', 'generous', 'good', 'packed', 'firmly packed', 'lightly packed', 'loosely packed', 'large', 'small', 'medium', 'big', 'very thin', 'very thick',
   'extra-large', 'extra large', 'thin', 'thick', 'lg', 'md', 'sm', 'medium-size', 'medium-sized', 'large-size', 'small-size', 'whole',
   'gehäufter', 'gehäufte', 'gestrichener', 'gestrichene', 'großer', 'große', 'kleiner', 'kleine', 'kleines', 'großes',
   'gestr', 'kl', 'rågad', 'rågade', 'struken', 'strukna', 'stor', 'stora', 'liten', 'små', 'bombée', 'rase',
@@ -93,7 +93,7 @@ export const UNIT_QUALIFIERS = [
 
 /** Size words that, directly after an amount without a unit, describe the item ("2 large eggs"). */
 export const SIZE_WORDS = [
-  'large', 'small', 'medium', 'big', 'extra-large', 'extra large', 'jumbo', 'lg', 'md', 'sm', 'medium-size', 'medium-sized',
+  'large', 'small', 'medium', 'big', 'extra-large', 'extra large', 'jumbo', 'lg', 'md', 'sm', 'medium-size', 'medium-sized', 'medium sized', 'medium size',
   'large-size', 'small-size', 'medium to large', 'small to medium', 'medium-large', 'small-medium',
   'großer', 'große', 'großen', 'kleiner', 'kleine', 'kleinen', 'mittelgroße', 'mittelgroßer', 'mittelgroßen',
   'stor', 'stora', 'liten', 'litet', 'små', 'medelstor', 'medelstora', 'grote', 'kleine', 'middelgrote',
