@@ -10,7 +10,7 @@
  *
  * Sections and blocks are [offset, length] of msgpack bytes relative to Payload; the Crc follows.
  */
-import { alignUp, decodeContainer, encodeContainer, FormatError, packr, unpackr } from './container.ts';
+import { alignUp, decodeContainer, encodeContainer, FormatError, packr, readMsgpack } from './container.ts';
 import { crc32c } from './crc32c.ts';
 import { u32le, view } from './bytes.ts';
 import type { ByteSource } from './shard.ts';
@@ -139,7 +139,7 @@ export class CatalogReader {
       if (bytes.length !== length + 4 || crc32c(bytes.subarray(0, length)) !== u32le(bytes, length)) {
         throw new FormatError(`${this.#name}: block at ${offset} does not match its checksum (corrupt or altered)`);
       }
-      const rows = unpackr.unpack(bytes.subarray(0, length));
+      const rows = readMsgpack(bytes.subarray(0, length), `${this.#name}: block at ${offset}`);
       if (!Array.isArray(rows)) throw new FormatError(`${this.#name}: block at ${offset} is not an array`);
       this.#decoded.set(offset, rows);
     });

@@ -9,21 +9,20 @@
  *   Padding      zero bytes up to a multiple of PAYLOAD_ALIGNMENT from the start of the file
  *   Payload      kind-specific bytes
  */
-import { Packr, Unpackr } from 'msgpackr';
+import { Packr } from 'msgpackr';
 import { FORMAT_VERSION, MAGIC, PAYLOAD_ALIGNMENT, type FileKind } from './constants.ts';
 import { latin1, u32le } from './bytes.ts';
+import { FormatError } from './format-error.ts';
+import { readMsgpack } from './msgpack.ts';
 
-/** One msgpack codec for build and runtime: plain maps and arrays, no msgpackr records; it writes the shortest forms of FORMAT.md § 4.1 (test/runtime/format/container.test.ts). */
-export const packr = /* @__PURE__ */ new Packr({ useRecords: false, variableMapSize: true, moreTypes: false });
+export { FormatError, readMsgpack };
+
 /**
- * Its decoding half alone, which is all readers use: a bundle that only reads (the offline client)
- * then leaves msgpackr's encoder out (`packr` is marked pure, so an unused one is dropped).
+ * The writers' msgpack codec: plain maps and arrays, no msgpackr records, the shortest forms of
+ * FORMAT.md § 4.1 (test/runtime/format/container.test.ts). Readers use readMsgpack (msgpack.ts);
+ * `packr` is marked pure, so a bundle that only reads (the offline client) drops it.
  */
-export const unpackr = /* @__PURE__ */ new Unpackr({ useRecords: false });
-
-export class FormatError extends Error {
-  override name = 'FormatError';
-}
+export const packr = /* @__PURE__ */ new Packr({ useRecords: false, variableMapSize: true, moreTypes: false });
 
 export function alignUp(n: number, alignment = PAYLOAD_ALIGNMENT): number {
   return Math.ceil(n / alignment) * alignment;
@@ -63,7 +62,7 @@ export function decodeContainer<H>(kind: FileKind, file: Uint8Array, name: strin
   }
   const headerLength = u32le(file, 8);
   if (12 + headerLength > file.length) throw new FormatError(`${name}: header overruns the file`);
-  const header = unpackr.unpack(file.subarray(12, 12 + headerLength)) as H;
+  const header = readMsgpack(file.subarray(12, 12 + headerLength), `${name}: header`) as H;
   const payloadStart = alignUp(12 + headerLength);
   return { header, payload: file.subarray(payloadStart) };
 }

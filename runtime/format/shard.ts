@@ -14,7 +14,7 @@
  * disk while the process runs). The offset table is read by blocks so that a reader fetching
  * ranges (the offline client) reads a few hundred bytes of it per page, not 4 bytes per record.
  */
-import { alignUp, encodeContainer, decodeContainer, packr, unpackr, FormatError } from './container.ts';
+import { alignUp, encodeContainer, decodeContainer, packr, readMsgpack, FormatError } from './container.ts';
 import type { RecordTuple } from './constants.ts';
 import { crc32c } from './crc32c.ts';
 import { u32le, view } from './bytes.ts';
@@ -196,7 +196,7 @@ export class ShardReader {
     this.#ready(i);
     const start = this.#offsets[i]!;
     const end = this.#offsets[i + 1]!;
-    return unpackr.unpack(unsealRecord(this.#source.read(this.#recordsStart + start, end - start), this.name, i)) as RecordTuple;
+    return readMsgpack(unsealRecord(this.#source.read(this.#recordsStart + start, end - start), this.name, i), `${this.name}: record ${i}`) as RecordTuple;
   }
 
   /** Where record i lies in the source: [start, end). */
@@ -269,7 +269,7 @@ function readRecords(records: readonly (readonly [ShardReader, number])[], befor
   const tuples = ranges.map(([start, end], k) => {
     const from = runAt[runOf[k]!]! + start - runs[runOf[k]!]!.start;
     const [shard, i] = records[k]!;
-    return unpackr.unpack(unsealRecord(buf.subarray(from, from + end - start), shard.name, i)) as RecordTuple;
+    return readMsgpack(unsealRecord(buf.subarray(from, from + end - start), shard.name, i), `${shard.name}: record ${i}`) as RecordTuple;
   });
   return { buf, tuples };
 }
@@ -294,7 +294,7 @@ export function joinRecordsJson(records: readonly (readonly [ShardReader, number
     const json = Array.isArray(tuple) ? tuple[1] : undefined;
     if (!(json instanceof Uint8Array)) throw new FormatError('record shard: a record is not [id, json bytes]');
     if (k > 0) buf[w++] = COMMA;
-    // msgpackr gives bin as a view of its input (here, of buf); a copy elsewhere is copied in.
+    // readMsgpack gives bin as a view of its input (here, of buf); a copy elsewhere is copied in.
     const at = json.byteOffset - buf.byteOffset;
     if (json.buffer === buf.buffer && at >= 0 && at + json.length <= buf.length) buf.copyWithin(w, at, at + json.length);
     else buf.set(json, w);
