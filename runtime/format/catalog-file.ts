@@ -10,7 +10,8 @@
  *
  * Sections and blocks are [offset, length] of msgpack bytes relative to Payload; the Crc follows.
  */
-import { alignUp, decodeContainer, encodeContainer, FormatError, packr, unpackr } from './container.ts';
+import { encodeContainer, FormatError, packr, unpackr } from './container.ts';
+import { readCheckedHead } from './checked-head.ts';
 import { crc32c } from './crc32c.ts';
 import { u32le, view } from './bytes.ts';
 import type { ByteSource } from './shard.ts';
@@ -108,14 +109,8 @@ export class CatalogReader {
   constructor(source: ByteSource, name: string) {
     this.#source = source;
     this.#name = name;
-    const fixed = source.read(0, 12);
-    const headerLength = fixed.length === 12 ? u32le(fixed, 8) : 0;
-    this.#payloadStart = alignUp(12 + headerLength);
-    const head = source.read(0, Math.min(source.size, this.#payloadStart + 4));
-    const { header } = decodeContainer<CatalogHeader>('catalog', head.subarray(0, this.#payloadStart), name);
-    if (head.length !== this.#payloadStart + 4 || crc32c(head.subarray(0, this.#payloadStart)) !== u32le(head, this.#payloadStart)) {
-      throw new FormatError(`${name}: header does not match its checksum (corrupt or altered)`);
-    }
+    const { header, payloadStart } = readCheckedHead<CatalogHeader>(source, 'catalog', name);
+    this.#payloadStart = payloadStart;
     this.#header = header;
     this.entryCount = header.entryCount;
     this.nameCount = header.nameCount;

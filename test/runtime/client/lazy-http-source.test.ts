@@ -100,7 +100,7 @@ describe('lazyHttpSource', () => {
     const flipped = lazyHttpSource(server.url, {
       fetch: async (input, init) => {
         const res = await fetch(input, init);
-        if (!String(input).endsWith('/index/cuisine.bin')) return res;
+        if (!String(input).endsWith('/popular.bin')) return res;
         const b = new Uint8Array(await res.arrayBuffer());
         b[b.length - 1]! ^= 1;
         return new Response(b, { status: res.status, headers: res.headers });
@@ -108,7 +108,45 @@ describe('lazyHttpSource', () => {
     });
     const client = await openClient(flipped);
     expect((await client.request('/recipes?limit=1')).status).toBe(200);
-    await expect(client.request('/recipes?cuisine=italian')).rejects.toThrow(/index\/cuisine\.bin does not match its SHA-256 in the manifest/);
+    await expect(client.request('/popular?limit=5')).rejects.toThrow(/popular\.bin does not match its SHA-256 in the manifest/);
+  });
+
+  it('reads a bitmap index by its head and the bitmaps a query names, and refuses a changed byte of either', async () => {
+    const { app, key } = await realApp();
+    const ingredientBytes = (await import('node:fs')).statSync(path.join(versionDir, 'index/ingredient.bin')).size;
+    for (const q of ['/pantry?ingredients=rice,garlic,onion', '/recipes?ingredients=garlic,onion&limit=5', '/vocabularies']) {
+      const fetched: number[] = [];
+      const source = lazyHttpSource(server.url, {
+        fetch: async (input, init) => {
+          const res = await fetch(input, init);
+          if (String(input).endsWith('/index/ingredient.bin')) fetched.push(Number(res.headers.get('Content-Length')));
+          return res;
+        },
+      });
+      const ours = await (await openClient(source)).request(q);
+      const theirs = await app.request(q, { headers: { Authorization: `Bearer ${key}` } });
+      expect([q, ours.status, await ours.text()]).toEqual([q, theirs.status, await theirs.text()]);
+      const sum = fetched.reduce((a, b) => a + b, 0);
+      if (q === '/vocabularies') expect(sum, q).toBe(0);
+      else expect(sum, q).toBeGreaterThan(0);
+      expect(sum, q).toBeLessThan(ingredientBytes / 3);
+    }
+    // The head: bytes [0, payloadStart + 4), payloadStart the first multiple of 32 after the header (FORMAT.md § 6).
+    const cuisine = (await import('node:fs')).readFileSync(path.join(versionDir, 'index/cuisine.bin'));
+    const headEnd = Math.ceil((12 + cuisine.readUInt32LE(8)) / 32) * 32 + 4;
+    const flipping = (head: boolean) =>
+      lazyHttpSource(server.url, {
+        fetch: async (input, init) => {
+          const res = await fetch(input, init);
+          const start = Number(/^bytes (\d+)-/.exec(res.headers.get('Content-Range') ?? '')?.[1]);
+          if (!String(input).endsWith('/index/cuisine.bin') || start < headEnd !== head) return res;
+          // In the head, magic, version and header length kept: the header's bytes and its checksum's are changed.
+          const b = new Uint8Array(await res.arrayBuffer()).map((x, i) => (head && i < 12 ? x : x ^ 1));
+          return new Response(b, { status: res.status, headers: res.headers });
+        },
+      });
+    await expect((await openClient(flipping(true))).request('/recipes?cuisine=italian')).rejects.toThrow(/index\/cuisine\.bin: header does not match its checksum/);
+    await expect((await openClient(flipping(false))).request('/recipes?cuisine=italian')).rejects.toThrow(/index\/cuisine\.bin: the bitmap of "italian" at \d+ does not match its checksum/);
   });
 
   it('refuses a range answered with the wrong bytes or a file of another size, naming the URL', async () => {
