@@ -147,12 +147,22 @@ export class CatalogReader {
 
   /** The id a normalised name or id resolves to (FORMAT.md § 10), or undefined. */
   lookupName(key: string): string | undefined {
+    return this.lookupNames([key])[0];
+  }
+
+  /** lookupName of each key, their blocks read together (a lazy source fetches them in one round). */
+  lookupNames(keys: readonly string[]): (string | undefined)[] {
     const index = this.#index('nameIndex');
-    const b = lastAtMost(index, (r) => r[0], key);
-    if (b < 0) return undefined;
-    const rows = this.#units([[index[b]![2], index[b]![3]]])[0] as NameRow[];
-    const i = lastAtMost(rows, (r) => r[0], key);
-    return i >= 0 && rows[i]![0] === key ? rows[i]![1] : undefined;
+    const blockOf = keys.map((key) => lastAtMost(index, (r) => r[0], key));
+    const found = blockOf.filter((b) => b >= 0);
+    const blocks = this.#units(found.map((b) => [index[b]![2], index[b]![3]])) as NameRow[][];
+    let k = 0;
+    return keys.map((key, n) => {
+      if (blockOf[n]! < 0) return undefined;
+      const rows = blocks[k++]!;
+      const i = lastAtMost(rows, (r) => r[0], key);
+      return i >= 0 && rows[i]![0] === key ? rows[i]![1] : undefined;
+    });
   }
 
   /** The ids of every name that starts with `prefix`, sorted by id, each once. */
