@@ -55,6 +55,13 @@ export function encodeBitmapIndex(family: string, bitmaps: ReadonlyMap<string, B
 }
 
 /**
+ * The first read of an index file, before its header's length is known: a small index (most facet
+ * families) is then read whole in one round, as a lazy client read it before there were heads, and
+ * a large one's head (keys and counts: about 25 bytes per key) in at most one more.
+ */
+export const FIRST_READ_BYTES = 8192;
+
+/**
  * Reads one index by ranges: the head when built (checked by HeadCrc), each bitmap on its first
  * use (checked by its CRC-32C, viewed and kept). getMany reads every bitmap it needs before
  * checking any, so that a lazy source names all its misses in one run.
@@ -70,7 +77,7 @@ export class BitmapIndexReader {
   constructor(source: ByteSource, name: string) {
     this.#source = source;
     this.#name = name;
-    const { header, payloadStart } = readCheckedHead<BitmapIndexHeader>(source, 'bitmapIndex', name);
+    const { header, payloadStart } = readCheckedHead<BitmapIndexHeader>(source, 'bitmapIndex', name, FIRST_READ_BYTES);
     this.#payloadStart = payloadStart;
     this.family = header.family;
     for (const e of header.entries) this.#entries.set(e[0], e);

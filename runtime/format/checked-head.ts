@@ -10,11 +10,16 @@ import { u32le } from './bytes.ts';
 import type { FileKind } from './constants.ts';
 import type { ByteSource } from './shard.ts';
 
-export function readCheckedHead<H>(source: ByteSource, kind: FileKind, name: string): { header: H; payloadStart: number } {
-  const fixed = source.read(0, 12);
-  const headerLength = fixed.length === 12 ? u32le(fixed, 8) : 0;
+/**
+ * `firstRead`: bytes read before the header's length is known (at least 12). More than the head
+ * costs bytes past it; a lazy source fetches what the first read misses in one round and the rest
+ * of a longer head in the next.
+ */
+export function readCheckedHead<H>(source: ByteSource, kind: FileKind, name: string, firstRead = 12): { header: H; payloadStart: number } {
+  const first = source.read(0, Math.min(source.size, Math.max(12, firstRead)));
+  const headerLength = first.length >= 12 ? u32le(first, 8) : 0;
   const payloadStart = alignUp(12 + headerLength);
-  const head = source.read(0, Math.min(source.size, payloadStart + 4));
+  const head = first.length >= payloadStart + 4 ? first.subarray(0, payloadStart + 4) : source.read(0, Math.min(source.size, payloadStart + 4));
   if (head.length !== payloadStart + 4 || crc32c(head.subarray(0, payloadStart)) !== u32le(head, payloadStart)) {
     checkKind(kind, head, name);
     throw new FormatError(`${name}: header does not match its checksum (corrupt or altered)`);

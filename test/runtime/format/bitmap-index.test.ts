@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BitmapIndexReader, encodeBitmapIndex } from '../../../runtime/format/bitmap-index.ts';
+import { BitmapIndexReader, encodeBitmapIndex, FIRST_READ_BYTES } from '../../../runtime/format/bitmap-index.ts';
 import { bitmapOf, toArray } from '../../../runtime/format/bitmap.ts';
 import { alignUp, FormatError } from '../../../runtime/format/container.ts';
 import { bufferSource, type ByteSource } from '../../../runtime/format/shard.ts';
@@ -54,19 +54,29 @@ describe('BitmapIndexReader', () => {
   });
 
   it('reads the head for the keys and counts, then only the bitmaps asked for, each once', () => {
-    const file = fileOf({ a: [1, 2, 3], b: [5], c: [7, 9] });
+    // Enough keys that the head outgrows the first read.
+    const sets = Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`key-${String(i).padStart(4, '0')}`, [i, i + 1000]]));
+    const file = fileOf(sets);
+    const head = payloadStart(file) + 4;
+    expect(head).toBeGreaterThan(FIRST_READ_BYTES);
     const { source, reads } = recording(file);
     const reader = new BitmapIndexReader(source, 'test.bin');
-    reader.keys();
-    const head = payloadStart(file) + 4;
+    expect(reader.keys().length).toBe(600);
     expect(reads.every(([, end]) => end <= head)).toBe(true);
     const before = reads.length;
-    reader.getMany(['c', 'c']);
-    reader.get('c');
+    reader.getMany(['key-0007', 'key-0007']);
+    reader.get('key-0007');
     expect(reads.length).toBe(before + 1);
     const [start, end] = reads[before]!;
     expect(start).toBeGreaterThanOrEqual(head);
     expect(end - start).toBeLessThan(64);
+  });
+
+  it('reads a small index whole in its first read', () => {
+    const file = fileOf({ a: [1, 2, 3], b: [5], c: [7, 9] });
+    const { source, reads } = recording(file);
+    new BitmapIndexReader(source, 'test.bin').keys();
+    expect(reads).toEqual([[0, file.length]]);
   });
 
   it('refuses a changed byte anywhere in the head or in the bitmap it reads, naming the file', () => {
