@@ -12,6 +12,7 @@ import { decodeQuery } from '../query/params.ts';
 import { parsePantryQuery } from '../query/pantry/params.ts';
 import type { PantryPage } from '../query/pantry/pantry.ts';
 import { concatBytes, LIST_TAIL, utf8 } from './bytes.ts';
+import { withNamesResolved } from './resolve-names.ts';
 
 const CLOSE_BRACE = 0x7d;
 const COMMA = utf8(',');
@@ -32,6 +33,6 @@ export function pantryPageBody(engine: Engine, page: PantryPage, offset: number)
 }
 
 export function pantryBody(engine: Engine, rawQuery: string): Uint8Array {
-  const q = parsePantryQuery(decodeQuery(rawQuery), (name) => engine.resolveIngredient(name));
+  const q = withNamesResolved(engine, (resolve) => parsePantryQuery(decodeQuery(rawQuery), resolve));
   return pantryPageBody(engine, engine.pantry(q), q.offset);
 }

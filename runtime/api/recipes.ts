@@ -9,6 +9,7 @@ import type { PageResult } from '../query/filter.ts';
 import { adjustRecipe } from '../query/convert/adjust-recipe.ts';
 import { decodeQuery, parsePopularQuery, parseRecipeQuery, parseRecipesQuery } from '../query/params.ts';
 import { jsonBody, LIST_TAIL, utf8 } from './bytes.ts';
+import { withNamesResolved } from './resolve-names.ts';
 
 
 /**
@@ -23,7 +24,7 @@ export function recipeListBody(engine: Engine, result: PageResult, offset: numbe
 }
 
 export function recipesBody(engine: Engine, rawQuery: string): Uint8Array {
-  const { filter, page, facets } = parseRecipesQuery(decodeQuery(rawQuery), (name) => engine.resolveIngredient(name));
+  const { filter, page, facets } = withNamesResolved(engine, (resolve) => parseRecipesQuery(decodeQuery(rawQuery), resolve));
   const result = engine.listRecipes(filter, page);
   const extra = facets === undefined ? undefined : { facets: engine.facets(filter, facets) };
   return recipeListBody(engine, result, page.offset, extra);

@@ -18,9 +18,10 @@ export const onDisk = (p: string) => p.startsWith('records/') || p === PATHS.sea
 /**
  * Files whose every range read is checked by its own CRC-32C (FORMAT.md § 11.1): a reader that
  * fetches ranges (the offline client in lazy mode) may read them in part, without the whole-file
- * SHA-256. The server keeps the catalog and the id table in memory all the same (hashed on load).
+ * SHA-256. The server keeps the catalog, the id table and the bitmap indexes in memory all the same (hashed on load).
  */
-export const checkedByRange = (p: string) => onDisk(p) || p === PATHS.catalog || p === PATHS.ids;
+export const checkedByRange = (p: string) =>
+  onDisk(p) || p === PATHS.catalog || p === PATHS.ids || p.startsWith('index/') || p === PATHS.pantryByTotal;
 
 /** Bytes read (and hashed) per step of the background pass: about a millisecond of blocking each. */
 export const VERIFY_CHUNK = 1 << 20;

@@ -40,7 +40,7 @@ export function datasetOfFiles(files: DatasetFiles, manifest: Manifest, hashed: 
   const families = {} as Record<BitmapFamily, BitmapIndexReader>;
   for (const f of BITMAP_FAMILIES) {
     const p = PATHS.bitmapIndex(f);
-    lazyProperty(families, f, () => checked(dir, () => new BitmapIndexReader(files.load(p), p), p));
+    lazyProperty(families, f, () => checked(dir, () => new BitmapIndexReader(files.source(p), p), p));
   }
   const numeric = {} as Record<NumericField, NumericIndexReader>;
   for (const f of NUMERIC_FIELDS) {
@@ -107,7 +107,7 @@ export function datasetOfFiles(files: DatasetFiles, manifest: Manifest, hashed: 
  * between steps of a few milliseconds: throws DatasetError on the first malformed one.
  */
 export function* buildReaders(ds: Dataset): Generator<void> {
-  for (const f of BITMAP_FAMILIES) void ds.families[f];
+  for (const f of BITMAP_FAMILIES) ds.families[f].checkAll();
   for (const f of NUMERIC_FIELDS) void ds.numeric[f];
   ds.ids.checkAll();
   void ds.popular;

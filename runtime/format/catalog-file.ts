@@ -10,7 +10,8 @@
  *
  * Sections and blocks are [offset, length] of msgpack bytes relative to Payload; the Crc follows.
  */
-import { alignUp, decodeContainer, encodeContainer, FormatError, packr, readMsgpack } from './container.ts';
+import { encodeContainer, FormatError, packr, readMsgpack } from './container.ts';
+import { readCheckedHead } from './checked-head.ts';
 import { crc32c } from './crc32c.ts';
 import { u32le, view } from './bytes.ts';
 import type { ByteSource } from './shard.ts';
@@ -108,14 +109,8 @@ export class CatalogReader {
   constructor(source: ByteSource, name: string) {
     this.#source = source;
     this.#name = name;
-    const fixed = source.read(0, 12);
-    const headerLength = fixed.length === 12 ? u32le(fixed, 8) : 0;
-    this.#payloadStart = alignUp(12 + headerLength);
-    const head = source.read(0, Math.min(source.size, this.#payloadStart + 4));
-    const { header } = decodeContainer<CatalogHeader>('catalog', head.subarray(0, this.#payloadStart), name);
-    if (head.length !== this.#payloadStart + 4 || crc32c(head.subarray(0, this.#payloadStart)) !== u32le(head, this.#payloadStart)) {
-      throw new FormatError(`${name}: header does not match its checksum (corrupt or altered)`);
-    }
+    const { header, payloadStart } = readCheckedHead<CatalogHeader>(source, 'catalog', name);
+    this.#payloadStart = payloadStart;
     this.#header = header;
     this.entryCount = header.entryCount;
     this.nameCount = header.nameCount;
@@ -152,12 +147,22 @@ export class CatalogReader {
 
   /** The id a normalised name or id resolves to (FORMAT.md § 10), or undefined. */
   lookupName(key: string): string | undefined {
+    return this.lookupNames([key])[0];
+  }
+
+  /** lookupName of each key, their blocks read together (a lazy source fetches them in one round). */
+  lookupNames(keys: readonly string[]): (string | undefined)[] {
     const index = this.#index('nameIndex');
-    const b = lastAtMost(index, (r) => r[0], key);
-    if (b < 0) return undefined;
-    const rows = this.#units([[index[b]![2], index[b]![3]]])[0] as NameRow[];
-    const i = lastAtMost(rows, (r) => r[0], key);
-    return i >= 0 && rows[i]![0] === key ? rows[i]![1] : undefined;
+    const blockOf = keys.map((key) => lastAtMost(index, (r) => r[0], key));
+    const found = blockOf.filter((b) => b >= 0);
+    const blocks = this.#units(found.map((b) => [index[b]![2], index[b]![3]])) as NameRow[][];
+    let k = 0;
+    return keys.map((key, n) => {
+      if (blockOf[n]! < 0) return undefined;
+      const rows = blocks[k++]!;
+      const i = lastAtMost(rows, (r) => r[0], key);
+      return i >= 0 && rows[i]![0] === key ? rows[i]![1] : undefined;
+    });
   }
 
   /** The ids of every name that starts with `prefix`, sorted by id, each once. */

@@ -51,8 +51,8 @@ export interface Container<H> {
   payload: Uint8Array;
 }
 
-/** Checks magic and version; throws FormatError naming the file and what to do. */
-export function decodeContainer<H>(kind: FileKind, file: Uint8Array, name: string): Container<H> {
+/** Checks the first 12 bytes: length, magic and version; throws FormatError naming the file and what to do. */
+export function checkKind(kind: FileKind, file: Uint8Array, name: string): void {
   if (file.length < 12) throw new FormatError(`${name}: file too short to be a ${kind} file`);
   const magic = latin1(file, 0, 4);
   if (magic !== MAGIC[kind]) throw new FormatError(`${name}: expected magic ${MAGIC[kind]}, found ${JSON.stringify(magic)}`);
@@ -60,6 +60,11 @@ export function decodeContainer<H>(kind: FileKind, file: Uint8Array, name: strin
   if (version !== FORMAT_VERSION) {
     throw new FormatError(`${name}: format version ${version}, this runtime reads version ${FORMAT_VERSION}`);
   }
+}
+
+/** Checks magic and version; throws FormatError naming the file and what to do. */
+export function decodeContainer<H>(kind: FileKind, file: Uint8Array, name: string): Container<H> {
+  checkKind(kind, file, name);
   const headerLength = u32le(file, 8);
   if (12 + headerLength > file.length) throw new FormatError(`${name}: header overruns the file`);
   const header = readMsgpack(file.subarray(12, 12 + headerLength), `${name}: header`) as H;

@@ -83,7 +83,14 @@ export function createEngine(ds: Dataset): Engine {
     recordJson,
     record,
     // The name table already lists every id (normalised) beside every name; a spelling key first (FORMAT.md § 10).
-    resolveIngredient: (nameOrId) => ds.catalog.lookupName(spellingKey(nameOrId)) ?? ds.catalog.lookupName(normalizeName(nameOrId)),
+    // Both keys' blocks read together, so that a lazy client fetches them in one round.
+    resolveIngredient(nameOrId) {
+      const spelling = spellingKey(nameOrId);
+      const name = normalizeName(nameOrId);
+      if (spelling === name) return ds.catalog.lookupName(name);
+      const [bySpelling, byName] = ds.catalog.lookupNames([spelling, name]);
+      return bySpelling ?? byName;
+    },
     // One entry's block read on demand (a lazy client fetches that block only).
     gramsPerMl: (id) => ds.catalog.entriesById([id])[0]?.gramsPerMl,
     ingredients(q: IngredientQuery): IngredientPage {

@@ -14,6 +14,7 @@
 import { cardinality, toUint32Array, type Bitmap } from '../format/bitmap.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { FACET_NAMES, type FacetName } from './filter.ts';
+import { prefetchBitmaps } from './prefetch.ts';
 
 export interface FacetTable {
   /** Doc d holds the value ids values[offsets[d] .. offsets[d + 1]). */
@@ -30,6 +31,7 @@ export function buildFacetTable(ds: Dataset): FacetTable {
   const keys: string[] = [];
   const bitmaps: Bitmap[] = [];
   const first = {} as Record<FacetName, number>;
+  prefetchBitmaps(ds, [], FACET_NAMES.map((name) => () => ds.families[name].checkAll()));
   for (const name of FACET_NAMES) {
     first[name] = keys.length;
     for (const { key } of ds.families[name].keys()) {

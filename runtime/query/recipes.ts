@@ -6,6 +6,7 @@
 import { and, andInPlace, andNot, cardinality, intersectionSize, intersectionSize3, or, page, pageOfCombination, release, type Bitmap } from '../format/bitmap.ts';
 import type { Dataset } from '../data/dataset.ts';
 import type { PageRequest, PageResult, RecipeFilter } from './filter.ts';
+import { prefetchBitmaps } from './prefetch.ts';
 
 const EMPTY: PageResult = { total: 0, docs: new Uint32Array(0) };
 
@@ -43,6 +44,16 @@ export function plan(ds: Dataset, f: RecipeFilter): Plan {
     else p.impossible = true;
   };
   const fam = ds.families;
+  prefetchBitmaps(ds, [
+    ['category', [f.category]],
+    ['course', [f.course]],
+    ['cuisine', [f.cuisine]],
+    ['diet', [f.diet]],
+    ['language', [f.language]],
+    ['ingredient', f.ingredients ?? []],
+    ['equipment', f.equipment ?? []],
+    ['ingredient-any', f.excludeIngredients ?? []],
+  ]);
   if (f.category !== undefined) need(fam.category.get(f.category));
   if (f.course !== undefined) need(fam.course.get(f.course));
   if (f.cuisine !== undefined) need(fam.cuisine.get(f.cuisine));

@@ -16,6 +16,7 @@ import { or, type Bitmap } from '../../format/bitmap.ts';
 import { PATHS } from '../../format/constants.ts';
 import type { Recipe } from '../../format/recipe.ts';
 import type { Dataset } from '../../data/dataset.ts';
+import { prefetchBitmaps } from '../prefetch.ts';
 import { rankPantry, type PantrySource, type PantryWorkspace } from './rank.ts';
 
 /**
@@ -89,17 +90,18 @@ export function ingredientLists(recipe: Recipe, available: ReadonlySet<string>):
  */
 export function datasetPantrySource(ds: Dataset): PantrySource {
   let totals: { total: number; docs: Bitmap }[] | undefined;
-  const loadTotals = () =>
-    ds.decodeFile(PATHS.pantryByTotal, (bytes) => {
-      const byTotal = new BitmapIndexReader(bytes, PATHS.pantryByTotal);
-      // Keys are zero-padded, so key order is numeric order.
-      return byTotal.keys().map((k) => ({ total: Number(k.key), docs: byTotal.get(k.key)! }));
-    });
+  const loadTotals = () => {
+    const byTotal = new BitmapIndexReader(ds.source(PATHS.pantryByTotal), PATHS.pantryByTotal);
+    // Keys are zero-padded, so key order is numeric order.
+    const keys = byTotal.keys().map((k) => k.key);
+    return byTotal.getMany(keys).map((docs, i) => ({ total: Number(keys[i]), docs: docs! }));
+  };
   const getTotals = () => (totals ??= loadTotals());
   const atMost = new Map<number, Bitmap>();
   return {
     ingredient: (id) => ds.families.ingredient.get(id),
     language: (code) => ds.families.language.get(code),
+    prefetch: (ids, language) => prefetchBitmaps(ds, [['ingredient', ids], ['language', [language]]], [getTotals]),
     get totals() {
       return getTotals();
     },

@@ -26,6 +26,8 @@ export interface PantrySource {
   /** Docs using this canonical id in a non-optional line (bitmap family 'ingredient'). */
   ingredient(id: string): Bitmap | undefined;
   language(code: string): Bitmap | undefined;
+  /** Optional: reads together what ranking these ids in this language will read (a lazy source fetches it in few rounds). */
+  prefetch?(ids: readonly string[], language: string): void;
   /** Every T present, ascending, with the docs whose counted total is T. */
   totals: readonly { total: number; docs: Bitmap }[];
   /** Docs with counted total ≤ t (cached by the source; used for maxMissing totals). */
@@ -165,6 +167,7 @@ export function compareGroups(a: { m: number; t: number }, b: { m: number; t: nu
 }
 
 export function rankPantry(src: PantrySource, ws: PantryWorkspace, q: RankRequest): Ranking {
+  src.prefetch?.([...q.ids, ...q.staples], q.language);
   const own = q.ids.map((id) => src.ingredient(id)).filter((b): b is Bitmap => b !== undefined);
   const lang = src.language(q.language);
   if (own.length === 0 || lang === undefined) return EMPTY;

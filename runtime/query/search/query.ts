@@ -6,6 +6,7 @@
 import { and, toUint32Array, type Bitmap } from '../../format/bitmap.ts';
 import type { Dataset } from '../../data/dataset.ts';
 import { FifoCache } from '../fifo-cache.ts';
+import { prefetchBitmaps } from '../prefetch.ts';
 import type { SearchHit } from './top-k.ts';
 
 export interface SearchFilter {
@@ -39,7 +40,8 @@ const masks = new WeakMap<object, FifoCache<string, Uint8Array>>();
  * filter value has no docs (nothing can match). The mask is shared by the calls with the same
  * filter (a few are kept per dataset): callers must not change it.
  */
-export function allowedDocs(ds: Pick<Dataset, 'families' | 'recipeCount'>, filter: SearchFilter = {}): Uint8Array | undefined | null {
+export function allowedDocs(ds: Pick<Dataset, 'families' | 'recipeCount' | 'byRange'>, filter: SearchFilter = {}): Uint8Array | undefined | null {
+  prefetchBitmaps(ds, FAMILIES.map((family) => [family, [filter[family]]] as const));
   const bitmaps: Bitmap[] = [];
   const key: [string, string][] = [];
   for (const family of FAMILIES) {

@@ -1,6 +1,7 @@
 /** The pantry part writer (FORMAT.md § 14): counted totals and pantry/by-total.bin. */
 import { describe, expect, it } from 'vitest';
 import { BitmapIndexReader } from '../../../runtime/format/bitmap-index.ts';
+import { bufferSource } from '../../../runtime/format/shard.ts';
 import { toArray } from '../../../runtime/format/bitmap.ts';
 import { PATHS } from '../../../runtime/format/constants.ts';
 import type { Ingredient } from '../../../runtime/format/recipe.ts';
@@ -32,7 +33,7 @@ describe('pantry writer', () => {
   it('writes pantry/by-total.bin with every doc in exactly one bitmap', () => {
     const files = writePart(pantryWriter, { recipes: RECIPES, catalog: [], ingredientNames: [] });
     expect([...files.keys()]).toEqual([PATHS.pantryByTotal]);
-    const reader = new BitmapIndexReader(files.get(PATHS.pantryByTotal)!, PATHS.pantryByTotal);
+    const reader = new BitmapIndexReader(bufferSource(files.get(PATHS.pantryByTotal)!), PATHS.pantryByTotal);
     expect(reader.family).toBe(PANTRY_TOTAL_FAMILY);
     expect(reader.keys()).toEqual([
       { key: '0000', cardinality: 1 },

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lazyHttpSource, openClient } from '../../../runtime/client/index.ts';
+import { FIRST_READ_BYTES } from '../../../runtime/format/bitmap-index.ts';
 import { realApp } from '../../helpers/real-app.ts';
 import { staticServer, type StaticServer } from '../../helpers/static-server.ts';
 
@@ -100,7 +101,7 @@ describe('lazyHttpSource', () => {
     const flipped = lazyHttpSource(server.url, {
       fetch: async (input, init) => {
         const res = await fetch(input, init);
-        if (!String(input).endsWith('/index/cuisine.bin')) return res;
+        if (!String(input).endsWith('/popular.bin')) return res;
         const b = new Uint8Array(await res.arrayBuffer());
         b[b.length - 1]! ^= 1;
         return new Response(b, { status: res.status, headers: res.headers });
@@ -108,7 +109,52 @@ describe('lazyHttpSource', () => {
     });
     const client = await openClient(flipped);
     expect((await client.request('/recipes?limit=1')).status).toBe(200);
-    await expect(client.request('/recipes?cuisine=italian')).rejects.toThrow(/index\/cuisine\.bin does not match its SHA-256 in the manifest/);
+    await expect(client.request('/popular?limit=5')).rejects.toThrow(/popular\.bin does not match its SHA-256 in the manifest/);
+  });
+
+  it('reads a bitmap index by its head and the bitmaps a query names, and refuses a changed byte of either', async () => {
+    const { app, key } = await realApp();
+    const fs = await import('node:fs');
+    const file = (f: string) => fs.readFileSync(path.join(versionDir, `index/${f}.bin`));
+    // The head: bytes [0, payloadStart + 4), payloadStart the first multiple of 32 after the header (FORMAT.md § 6).
+    const headEnd = (f: string) => Math.ceil((12 + file(f).readUInt32LE(8)) / 32) * 32 + 4;
+    const cases: [string, string, (sum: number) => void][] = [
+      ['/pantry?ingredients=rice,garlic,onion', 'ingredient', (sum) => expect(sum).toBeLessThan(headEnd('ingredient') + 1024 + 3 * 8192)],
+      ['/recipes?ingredients=garlic,onion&limit=5', 'ingredient', (sum) => expect(sum).toBeLessThan(headEnd('ingredient') + 1024 + 2 * 8192)],
+      // Keys and counts only: the head, in blocks of 1 KiB, and no bitmap.
+      ['/vocabularies', 'category', (sum) => expect(sum).toBe(Math.max(FIRST_READ_BYTES, Math.ceil(headEnd('category') / 1024) * 1024))],
+    ];
+    for (const [q, family, check] of cases) {
+      const fetched: number[] = [];
+      const source = lazyHttpSource(server.url, {
+        fetch: async (input, init) => {
+          const res = await fetch(input, init);
+          if (String(input).endsWith(`/index/${family}.bin`)) fetched.push(Number(res.headers.get('Content-Length')));
+          return res;
+        },
+      });
+      const ours = await (await openClient(source)).request(q);
+      const theirs = await app.request(q, { headers: { Authorization: `Bearer ${key}` } });
+      expect([q, ours.status, await ours.text()]).toEqual([q, theirs.status, await theirs.text()]);
+      const sum = fetched.reduce((x, y) => x + y, 0);
+      expect(sum, q).toBeGreaterThan(0);
+      expect(sum, q).toBeLessThan(file(family).length / 2);
+      check(sum);
+    }
+    // A small index is read whole in its first read; a large one's bitmaps after its head.
+    const flipping = (family: string, head: boolean) =>
+      lazyHttpSource(server.url, {
+        fetch: async (input, init) => {
+          const res = await fetch(input, init);
+          const start = Number(/^bytes (\d+)-/.exec(res.headers.get('Content-Range') ?? '')?.[1]);
+          if (!String(input).endsWith(`/index/${family}.bin`) || start < headEnd(family) !== head) return res;
+          // In the head, magic, version and header length kept: the header's bytes and its checksum's are changed.
+          const b = new Uint8Array(await res.arrayBuffer()).map((x, i) => (head && i < 12 ? x : x ^ 1));
+          return new Response(b, { status: res.status, headers: res.headers });
+        },
+      });
+    await expect((await openClient(flipping('cuisine', true))).request('/recipes?cuisine=italian')).rejects.toThrow(/index\/cuisine\.bin: header does not match its checksum/);
+    await expect((await openClient(flipping('ingredient', false))).request('/recipes?ingredients=garlic')).rejects.toThrow(/index\/ingredient\.bin: the bitmap of "garlic" at \d+ does not match its checksum/);
   });
 
   it('refuses a range answered with the wrong bytes or a file of another size, naming the URL', async () => {

@@ -33,6 +33,8 @@ describe('CatalogReader', () => {
         const map = new Map(c.names);
         expect(reader.names()).toEqual(c.names);
         for (const key of [...probes, ...c.names.map(([n]) => n)]) expect(reader.lookupName(key)).toBe(map.get(key));
+        const keys = [...probes, ...c.names.map(([n]) => n)];
+        expect(reader.lookupNames(keys)).toEqual(keys.map((k) => map.get(k)));
         for (const prefix of probes) {
           const ids = [...new Set(c.names.filter(([n]) => n.startsWith(prefix)).map(([, id]) => id))].sort(byCodeUnits);
           expect(reader.idsWithPrefix(prefix)).toEqual(ids);

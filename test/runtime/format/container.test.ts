@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
+import { BitmapIndexReader } from '../../../runtime/format/bitmap-index.ts';
+import { toArray } from '../../../runtime/format/bitmap.ts';
 import { CatalogReader } from '../../../runtime/format/catalog-file.ts';
 import { FORMAT_VERSION, PAYLOAD_ALIGNMENT } from '../../../runtime/format/constants.ts';
 import { alignUp, packr } from '../../../runtime/format/container.ts';
@@ -118,6 +120,7 @@ describe('container headers (FORMAT.md § 4.1)', () => {
       ['doc-list.bin', { name: 'popular', count: 3, order: 'test order' }, (f) => expect([...decodeDocList(f, 'popular.bin').docs]).toEqual([2, 0, 1])],
       ['shard.bin', { firstDoc: 4096, count: 2 }, (f) => expect(new ShardReader(bufferSource(f), 'shard').tuple(0)[0]).toBe('aaaaaaaaaaaaa')],
       ['catalog.bin', packr.unpack(headerBytes(GOLDEN['catalog.bin']!())) as Encodable, (f) => expect(new CatalogReader(bufferSource(f), 'catalog.bin').lookupName('eggs')).toBe('egg')],
+      ['bitmap-index.bin', packr.unpack(headerBytes(GOLDEN['bitmap-index.bin']!())) as Encodable, (f) => expect(toArray(new BitmapIndexReader(bufferSource(f), 'index.bin').get('italian')!)).toEqual([0, 2, 70000])],
     ];
     for (const [name, header, read] of cases) {
       const written = GOLDEN[name]!();

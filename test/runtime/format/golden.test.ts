@@ -38,7 +38,7 @@ describe('golden vectors', () => {
   });
 
   it('decodes the bitmap index to its values and leaves out empty ones', () => {
-    const index = new BitmapIndexReader(golden('bitmap-index.bin'), 'bitmap-index.bin');
+    const index = new BitmapIndexReader(bufferSource(golden('bitmap-index.bin')), 'bitmap-index.bin');
     for (const [key, docs] of INDEX_BITMAPS) {
       if (docs.length === 0) expect(index.get(key)).toBeUndefined();
       else expect(toArray(index.get(key)!)).toEqual(docs);

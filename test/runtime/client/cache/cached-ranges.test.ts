@@ -59,10 +59,10 @@ describe('the persistent cache of a lazy source', () => {
     expect(server.stats.paths.slice(from).length).toBe(2);
   });
 
-  it('drops a corrupted record block or search block and fetches it again, answering as before', async () => {
+  it('drops a corrupted record block, search block or bitmap index block and fetches it again, answering as before', async () => {
     const cache = memoryDriver();
     const first = await answers(cache);
-    expect(corrupt(cache, /\/(records|search)\//)).toBeGreaterThan(0);
+    expect(corrupt(cache, /\/(records|search|index)\//)).toBeGreaterThan(0);
     const from = server.stats.paths.length;
     expect(await answers(cache)).toEqual(first);
     expect(versionRequests(from).some((p) => p.includes('records/'))).toBe(true);
@@ -75,10 +75,10 @@ describe('the persistent cache of a lazy source', () => {
   it('fetches a small file again when its cached blocks do not match the manifest SHA-256', async () => {
     const cache = memoryDriver();
     const first = await answers(cache);
-    expect(corrupt(cache, /\/index\/cuisine\.bin#/)).toBeGreaterThan(0);
+    expect(corrupt(cache, /\/popular\.bin#/)).toBeGreaterThan(0);
     const from = server.stats.paths.length;
     expect(await answers(cache)).toEqual(first);
-    expect(versionRequests(from)).toEqual([`/${version}/index/cuisine.bin bytes=0-${fs.statSync(path.join(versionDir, 'index/cuisine.bin')).size - 1}`]);
+    expect(versionRequests(from)).toEqual([`/${version}/popular.bin bytes=0-${fs.statSync(path.join(versionDir, 'popular.bin')).size - 1}`]);
   });
 
   it('answers from the version `current` names after it moves, and lets the old version leave the cache', async () => {
