@@ -360,6 +360,40 @@ export class SearchIndexReader {
     return { raw, crcs: Array.from({ length: count }, (_, k) => u32le(crcBytes, 4 * k)) };
   }
 
+  /**
+   * Reads, without decoding, the block bounds and the postings of terms `terms` and their CRCs,
+   * up to `maxBytes` of postings, every read attempted before the first failure is thrown. Only a
+   * reader over ranges (checksByRange) does anything: there a lazy source notes every miss, so
+   * one round fetches what a query's terms will read, instead of a round per block as the query
+   * reaches it (pruned queries decide the next block from the last one). In memory, a no-op.
+   */
+  prefetch(terms: readonly number[], maxBytes: number): void {
+    if (this.#crcs) return;
+    const F = this.fields.length;
+    let failure: { error: unknown } | undefined;
+    const attempt = (at: number, n: number) => {
+      try {
+        this.#source.read(at, n);
+      } catch (error) {
+        failure ??= { error };
+      }
+    };
+    let budget = maxBytes;
+    for (const t of terms) {
+      const k0 = this.blockStarts[t]!;
+      const k1 = this.blockStarts[t + 1]!;
+      const p0 = this.termStarts[t]!;
+      const bytes = (this.termStarts[t + 1]! - p0) * (4 + F);
+      attempt(this.#crcsAt + 4 * t, 4);
+      attempt(this.#at[S.blocks]! + 8 * k0, 8 * (k1 - k0));
+      if (bytes > budget) continue;
+      budget -= bytes;
+      attempt(this.#crcsAt + 4 * (this.termCount + k0), 4 * (k1 - k0));
+      attempt(this.#at[S.postings]! + p0 * (4 + F), bytes);
+    }
+    if (failure) throw failure.error;
+  }
+
   /** Throws a FormatError unless `raw` (read just now) has the CRC-32C `want`. */
   #check(raw: Uint8Array, want: number | undefined, what: string): void {
     if (crc32c(raw) !== want) throw new FormatError(`${this.#name}: ${what} does not match its checksum (corrupt or altered)`);

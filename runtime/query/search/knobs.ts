@@ -106,3 +106,9 @@ export const SEED_MATCH_POOL = 256;
 export const SEED_MATCHED = 64;
 /** Seeds that cannot rank among themselves are left out before a list of more than this many blocks is read for them, default 4 (range 0..64). */
 export const SEED_PRUNE_BLOCKS = 4;
+/**
+ * Postings bytes a reader over ranges (the offline client) fetches in one round for a query's
+ * terms before it runs, smallest lists first (default 1 MiB); larger lists are read block by
+ * block as the query reaches them. No effect on a reader with the file in memory.
+ */
+export const PREFETCH_POSTINGS_BYTES = 1 << 20;

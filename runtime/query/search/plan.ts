@@ -9,7 +9,7 @@ import type { Token } from '../../format/text/tokenize.ts';
 import { FifoCache } from '../fifo-cache.ts';
 import { idf, saturation } from './bm25.ts';
 import { Cursor } from './cursor.ts';
-import { FUZZY_WEIGHT, PLAN_CACHE_WORDS, PREFIX_MAX_TERMS, PREFIX_MIN_LENGTH, PREFIX_WEIGHT } from './knobs.ts';
+import { FUZZY_WEIGHT, PLAN_CACHE_WORDS, PREFETCH_POSTINGS_BYTES, PREFIX_MAX_TERMS, PREFIX_MIN_LENGTH, PREFIX_WEIGHT } from './knobs.ts';
 import type { Postings } from './postings.ts';
 import { maxEdits, type TermDictionary } from './terms.ts';
 
@@ -94,9 +94,12 @@ export class QueryPlanner {
     const langs = mask?.langs;
     const termMax = this.#ix.termMax;
     const cursors: Cursor[] = [];
+    const plans = words.map((w) => this.wordPlan(w.text, w.kind, lastWord?.kind === 'word' && w.text === lastWord.text));
+    // Over ranges (the offline client), what these terms will read in one round, smallest lists first.
+    const terms = [...new Set(plans.flat().map((l) => l.term))].sort((a, b) => this.#ix.df(a) - this.#ix.df(b));
+    this.#ix.prefetch(terms, PREFETCH_POSTINGS_BYTES);
     words.forEach((w, wi) => {
-      const last = lastWord?.kind === 'word' && w.text === lastWord.text;
-      for (const l of this.wordPlan(w.text, w.kind, last)) {
+      for (const l of plans[wi]!) {
         let { scales, ub } = l;
         if (langs) {
           const scale = scales.scale;

@@ -50,4 +50,28 @@ describe('SearchIndexReader with checksByRange', () => {
     expect(() => cold.block(0, 0)).toThrow('missing');
     expect(asked).toHaveLength(2);
   });
+
+  it('prefetches the bounds, postings and CRCs of the terms asked in one pass, every read tried before the first failure, within the byte budget', () => {
+    const inner = bufferSource(file);
+    let fail = false;
+    const asked: [number, number][] = [];
+    const lazy: ByteSource = { ...inner, read: (p, n) => (fail ? (asked.push([p, n]), (() => { throw new Error('missing'); })()) : inner.read(p, n)) };
+    const reader = new SearchIndexReader(lazy, 'search/index.bin', { checksByRange: true });
+    const terms = Array.from({ length: reader.termCount }, (_, t) => t);
+    fail = true;
+    expect(() => reader.prefetch(terms, Infinity)).toThrow('missing');
+    expect(asked).toHaveLength(4 * terms.length); // bound CRC, bounds, block CRCs, postings of each term
+    const F = reader.fields.length;
+    const postingBytes = terms.map((t) => (reader.termStarts[t + 1]! - reader.termStarts[t]!) * (4 + F));
+    for (const bytes of postingBytes) expect(asked.map(([, n]) => n)).toContain(bytes);
+    asked.length = 0;
+    expect(() => reader.prefetch(terms, 0)).toThrow('missing');
+    expect(asked).toHaveLength(2 * terms.length); // no postings over budget: bounds and their CRC only
+    fail = false;
+    const reads: number[] = [];
+    const counted = new SearchIndexReader({ ...inner, read: (p, n) => (reads.push(n), inner.read(p, n)) }, 'search/index.bin');
+    reads.length = 0;
+    counted.prefetch(terms, Infinity);
+    expect(reads).toEqual([]); // in memory with Checks whole: nothing to do
+  });
 });
