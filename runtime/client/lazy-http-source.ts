@@ -32,6 +32,13 @@ export const RECORD_BLOCK_SIZE = 512;
  * /ingredients?q=tom: 99 KB at 1 KiB, 126 KB at 2 KiB) at the cost of a few more requests.
  */
 export const OTHER_BLOCK_SIZE = 1024;
+/**
+ * Two spans of one file at most this far apart are fetched as one request, the bytes between
+ * them included: a request costs a round trip and its headers, 8 KiB costs well under a round
+ * trip on any link, and a page's records or a query's bitmaps often lie a few KB apart (a cold
+ * /recipes?cuisine=italian&limit=20: 17 query requests → 13, 119 → 138 KB; test/bench/out/client.md).
+ */
+export const MERGE_GAP = 8192;
 import type { ByteRange, Source } from './source.ts';
 
 export interface LazyHttpOptions {
@@ -40,6 +47,8 @@ export interface LazyHttpOptions {
   blockSize?: number;
   /** Block size for the record shards (default RECORD_BLOCK_SIZE, 512 bytes). */
   recordBlockSize?: number;
+  /** Spans of one file at most this many bytes apart become one request (default MERGE_GAP). */
+  mergeGap?: number;
   /** Range requests in flight at once (default 6, what a browser allows per host over HTTP/1.1). */
   concurrency?: number;
   /**
@@ -178,7 +187,7 @@ export function lazyHttpSource(url: string | URL, options: LazyHttpOptions = {})
       const widened = ranges.map((r) => (checksums.has(r.path) ? { path: r.path, start: 0, end: sizes.get(r.path)! } : r));
       // Blocks already held are not fetched again: a span that overlaps them is cut around them.
       let spans = [records, others].flatMap((store) =>
-        mergeSpans(widened.filter((r) => storeOf(r.path) === store).flatMap((r) => missingBlocks(store, r)), store.blockSize, sizes),
+        mergeSpans(widened.filter((r) => storeOf(r.path) === store).flatMap((r) => missingBlocks(store, r)), store.blockSize, sizes, options.mergeGap ?? MERGE_GAP),
       );
       if (cached) spans = await cached.restore(spans);
       const limit = options.concurrency ?? 6;
@@ -197,8 +206,8 @@ function missingBlocks(store: RangeStore, r: ByteRange): ByteRange[] {
   return out;
 }
 
-/** Block-aligned spans, clamped to each file's size, adjacent or overlapping ones merged: one request each. */
-export function mergeSpans(ranges: readonly ByteRange[], blockSize: number, sizes: ReadonlyMap<string, number>): ByteRange[] {
+/** Block-aligned spans, clamped to each file's size, overlapping ones or ones at most `gap` bytes apart merged: one request each. */
+export function mergeSpans(ranges: readonly ByteRange[], blockSize: number, sizes: ReadonlyMap<string, number>, gap = 0): ByteRange[] {
   const out: ByteRange[] = [];
   const sorted = [...ranges].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.start - b.start));
   for (const r of sorted) {
@@ -207,7 +216,7 @@ export function mergeSpans(ranges: readonly ByteRange[], blockSize: number, size
     const end = Math.min(size, Math.ceil(r.end / blockSize) * blockSize);
     if (start >= end) continue;
     const last = out[out.length - 1];
-    if (last && last.path === r.path && start <= last.end) last.end = Math.max(last.end, end);
+    if (last && last.path === r.path && start <= last.end + gap) last.end = Math.max(last.end, end);
     else out.push({ path: r.path, start, end });
   }
   return out;

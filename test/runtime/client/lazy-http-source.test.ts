@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lazyHttpSource, openClient } from '../../../runtime/client/index.ts';
+import { mergeSpans } from '../../../runtime/client/lazy-http-source.ts';
 import { FIRST_READ_BYTES } from '../../../runtime/format/bitmap-index.ts';
 import { realApp } from '../../helpers/real-app.ts';
 import { staticServer, type StaticServer } from '../../helpers/static-server.ts';
@@ -164,5 +165,36 @@ describe('lazyHttpSource', () => {
     await expect(openClient(shortBody)).rejects.toThrow(/\/(records\/00000|search\/index)\.bin answered bytes 0-(\d+) with HTTP 206 bytes 0-\2\/\d+ \(3 bytes\)/);
     const otherSize = lying((res) => new Response(res.body, { status: 206, headers: { 'Content-Range': res.headers.get('Content-Range')!.replace(/\/\d+$/, '/12') } }));
     await expect(openClient(otherSize)).rejects.toThrow(/\/(records\/00000|search\/index)\.bin is 12 bytes, the manifest says \d+/);
+  });
+
+  it('fetches spans of one file at most the merge gap apart as one request, and never joins two files', () => {
+    const sizes = new Map([['a', 100_000], ['b', 100_000]]);
+    const spans = (gap: number) =>
+      mergeSpans(
+        [
+          { path: 'a', start: 0, end: 512 },
+          { path: 'a', start: 4608, end: 5000 }, // 4 KiB after the first block
+          { path: 'a', start: 20_480, end: 21_000 },
+          { path: 'b', start: 5120, end: 5200 },
+        ],
+        512,
+        sizes,
+        gap,
+      );
+    expect(spans(0)).toEqual([
+      { path: 'a', start: 0, end: 512 },
+      { path: 'a', start: 4608, end: 5120 },
+      { path: 'a', start: 20_480, end: 21_504 },
+      { path: 'b', start: 5120, end: 5632 },
+    ]);
+    expect(spans(4096)).toEqual([
+      { path: 'a', start: 0, end: 5120 },
+      { path: 'a', start: 20_480, end: 21_504 },
+      { path: 'b', start: 5120, end: 5632 },
+    ]);
+    expect(spans(1 << 20)).toEqual([
+      { path: 'a', start: 0, end: 21_504 },
+      { path: 'b', start: 5120, end: 5632 },
+    ]);
   });
 });
