@@ -251,6 +251,10 @@ export class SearchIndexReader {
   readonly #crcs: Uint32Array | undefined;
   /** Absolute file offset of BoundsCrc[0]. */
   readonly #crcsAt: number;
+  /** Whether the reader reads its Checks by range (checksByRange): a reader fetching ranges. */
+  get byRange(): boolean {
+    return this.#crcs === undefined;
+  }
 
   /**
    * `checksByRange`: read of the Checks section only the CRCs a read needs, when it needs them
@@ -362,13 +366,13 @@ export class SearchIndexReader {
 
   /**
    * Reads, without decoding, the block bounds and the postings of terms `terms` and their CRCs,
-   * up to `maxBytes` of postings, every read attempted before the first failure is thrown. Only a
+   * up to `maxBytes` of postings (smallest lists first), every read attempted before the first failure is thrown. Only a
    * reader over ranges (checksByRange) does anything: there a lazy source notes every miss, so
    * one round fetches what a query's terms will read, instead of a round per block as the query
    * reaches it (pruned queries decide the next block from the last one). In memory, a no-op.
    */
-  prefetch(terms: readonly number[], maxBytes: number): void {
-    if (this.#crcs) return;
+  prefetch(terms: Iterable<number>, maxBytes: number): void {
+    if (!this.byRange) return;
     const F = this.fields.length;
     let failure: { error: unknown } | undefined;
     const attempt = (at: number, n: number) => {
@@ -379,7 +383,8 @@ export class SearchIndexReader {
       }
     };
     let budget = maxBytes;
-    for (const t of terms) {
+    // Smallest lists first: the budget goes to as many terms as it can hold.
+    for (const t of [...new Set(terms)].sort((a, b) => this.df(a) - this.df(b))) {
       const k0 = this.blockStarts[t]!;
       const k1 = this.blockStarts[t + 1]!;
       const p0 = this.termStarts[t]!;

@@ -95,9 +95,8 @@ export class QueryPlanner {
     const termMax = this.#ix.termMax;
     const cursors: Cursor[] = [];
     const plans = words.map((w) => this.wordPlan(w.text, w.kind, lastWord?.kind === 'word' && w.text === lastWord.text));
-    // Over ranges (the offline client), what these terms will read in one round, smallest lists first.
-    const terms = [...new Set(plans.flat().map((l) => l.term))].sort((a, b) => this.#ix.df(a) - this.#ix.df(b));
-    this.#ix.prefetch(terms, PREFETCH_POSTINGS_BYTES);
+    // Over ranges (the offline client), what these terms will read, in one round; nothing in memory.
+    if (this.#ix.byRange) this.#ix.prefetch(plans.flat().map((l) => l.term), PREFETCH_POSTINGS_BYTES);
     words.forEach((w, wi) => {
       for (const l of plans[wi]!) {
         let { scales, ub } = l;
