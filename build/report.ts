@@ -201,7 +201,7 @@ export function reportMarkdown(r: BuildReport): string {
     '',
     `## Inferred courses and cuisines (${r.inferred.reduce((n, [, k]) => n + k, 0)} labels)`,
     '',
-    'For recipes whose own labels give none: the label model (dataset/vocab/label-model.json, trained on the recipes labelled by their own data; a class is inferred only above a threshold chosen by cross-validation for 97% precision, and test/eval/label-model.ts measures it held out), else the source rule of dataset/vocab/label-rules.json (HowToCook\'s Chinese dishes). "model: x" names the signal that weighed most: title words, tags and categories, ingredients, the source or site, the language, or the keyword rules.',
+    'For recipes whose own labels give none: the hand labels when the recipe is in the labelled sample (dataset/vocab/label-sample.json: "hand"), else the label model (dataset/vocab/label-model.json, trained on the recipes labelled by their own data and on the sample; a class is inferred only above a threshold chosen by cross-validation for 95% precision at the lower end of a Wilson interval, and test/eval/label-model.ts measures it held out on the sample), else the source rule of dataset/vocab/label-rules.json (HowToCook\'s Chinese dishes). "model: x" names the signal that weighed most: title words, tags and categories, ingredients, the source or site, the language, or the keyword rules.',
     '',
     `By signal: ${bySignal(r.inferred)}.`,
     '',

@@ -16,7 +16,7 @@ import { cleanText, isHttpUrl, splitBlock, stringsOf, toArray, toHttpUrl } from 
 import { categorySlugs, equipmentFromInstructions, mapCourses, mapCuisines, mapEquipment, normalizeLanguage } from './vocab.ts';
 import { BoundedMemo } from './bounded-memo.ts';
 import { inferLabels } from './vocab/infer-labels.ts';
-import { LABEL_MODEL } from './vocab/label-model/load.ts';
+import { LABEL_MODEL, LABEL_SAMPLE } from './vocab/label-model/load.ts';
 import { evidenceOf, type ModelEvidence } from './vocab/label-model/features.ts';
 import { predictLabels } from './vocab/label-model/model.ts';
 
@@ -102,15 +102,18 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
 }
 
 /**
- * Fills an empty courses or cuisines field: the label model's classes that reach their threshold
+ * Fills an empty courses or cuisines field: the hand labels when the recipe is in the labelled
+ * sample (label-model/sample.ts), else the label model's classes that reach their threshold
  * (label-model/), else the source rule of dataset/vocab/label-rules.json (HowToCook's Chinese dishes).
  */
 function inferEmpty(recipe: Recipe, source: string): void {
   const evidence = evidenceOf(recipe, source);
   for (const field of ['courses', 'cuisines'] as const) {
     if (recipe[field].length > 0) continue;
-    const predicted = predictLabels(LABEL_MODEL, field, evidence);
-    const inferred = predicted.length > 0 ? predicted.map((p) => ({ labels: [p.label], origin: `model: ${p.signal}` })) : ruleOf(field, evidence);
+    const hand = LABEL_SAMPLE.get(recipe.id)?.[field] ?? [];
+    const predicted = hand.length > 0 ? [] : predictLabels(LABEL_MODEL, field, evidence);
+    const inferred =
+      hand.length > 0 ? [{ labels: hand.slice(), origin: 'hand' }] : predicted.length > 0 ? predicted.map((p) => ({ labels: [p.label], origin: `model: ${p.signal}` })) : ruleOf(field, evidence);
     if (inferred.length === 0) continue;
     recipe[field] = inferred.flatMap((x) => x.labels);
     const list = INFERRED.get(recipe) ?? [];

@@ -193,12 +193,21 @@ describe('toRecipe inferred courses and cuisines (issue 21 item 3)', () => {
   const compile = (source: string, key: string) => toRecipe(realRecord(source, key), { catalog: realCatalog() });
 
   it('fills an empty course and cuisine by the label model and says from what', () => {
-    const r = compile('epicurious', '3288'); // Fried Chicken Thighs with Cheesy Grits: no labels of its own
-    expect(r.cuisines).toEqual(['american']);
-    expect(inferredOf(r)).toContainEqual({ field: 'cuisines', labels: ['american'], origin: 'model: ingredients' });
-    const cookies = compile('epicurious', '1740'); // Chewy Chocolate Chip Cookies
+    const cookies = compile('epicurious', '181'); // Trail Mix Cookies: not in the hand-labelled sample
     expect(cookies.courses).toEqual(['dessert']);
     expect(inferredOf(cookies)).toContainEqual({ field: 'courses', labels: ['dessert'], origin: 'model: ingredients' });
+    const shrimp = compile('howtocook', 'aquatic/白灼虾/白灼虾');
+    expect(shrimp.cuisines).toEqual(['asian', 'chinese']);
+    expect(inferredOf(shrimp)).toContainEqual({ field: 'cuisines', labels: ['chinese'], origin: 'model: ingredients' });
+  });
+
+  it('ships the hand labels of a recipe in the labelled sample as they are, before the model, and says so', () => {
+    const r = compile('epicurious', '1740'); // Chewy Chocolate Chip Cookies: labelled by hand
+    expect([r.courses, r.cuisines]).toEqual([['dessert'], ['american']]);
+    expect(inferredOf(r)).toEqual([
+      { field: 'courses', labels: ['dessert'], origin: 'hand' },
+      { field: 'cuisines', labels: ['american'], origin: 'hand' },
+    ]);
   });
 
   it("keeps the recipe's own labels: inference only fills an empty field", () => {
@@ -208,8 +217,8 @@ describe('toRecipe inferred courses and cuisines (issue 21 item 3)', () => {
   });
 
   it("labels a HowToCook dish chinese by the source rule when the model infers no cuisine; its own course stays", () => {
-    const r = compile('howtocook', 'meat_dish/宫保鸡丁/宫保鸡丁');
-    expect([r.courses, r.cuisines]).toEqual([['main-course'], ['chinese']]);
+    const r = compile('howtocook', 'breakfast/茶叶蛋');
+    expect([r.courses, r.cuisines]).toEqual([['breakfast'], ['chinese']]);
     expect(inferredOf(r)).toEqual([{ field: 'cuisines', labels: ['chinese'], origin: 'rule: source' }]);
   });
 

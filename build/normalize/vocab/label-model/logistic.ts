@@ -10,6 +10,8 @@ export interface Example {
   labels: readonly string[];
   /** Examples of one group are held out together in cross-validation (train.ts foldsOf). */
   group?: string;
+  /** false: trains, but its held-out score does not choose thresholds (train.ts). Default true. */
+  measure?: boolean;
 }
 
 export interface LinearModel {

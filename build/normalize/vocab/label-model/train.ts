@@ -39,15 +39,15 @@ export function classesOf(examples: readonly Example[], vocabulary: readonly str
   return vocabulary.filter((c) => examples.filter((e) => e.labels.includes(c)).length >= MIN_SUPPORT);
 }
 
-/** Out-of-fold scores of every example, per class (in `classes` order). */
+/** Out-of-fold scores of every example, per class (in `classes` order), in the examples' order. */
 export function outOfFold(examples: readonly Example[], classes: readonly string[], k = FOLDS): Scored[][] {
-  const out: Scored[][] = classes.map(() => []);
+  const out: Scored[][] = classes.map(() => new Array<Scored>(examples.length));
   const folds = foldsOf(examples, k);
   for (let fold = 0; fold < k; fold++) {
     const model = trainLogistic(examples.filter((_, i) => folds[i] !== fold), classes);
     examples.forEach((e, i) => {
       if (folds[i] !== fold) return;
-      scoreLogistic(model, e.features).forEach((score, c) => out[c]!.push({ score, right: e.labels.includes(classes[c]!) }));
+      scoreLogistic(model, e.features).forEach((score, c) => (out[c]![i] = { score, right: e.labels.includes(classes[c]!) }));
     });
   }
   return out;
@@ -58,8 +58,9 @@ export function trainField(examples: readonly Example[], vocabulary: readonly st
   const classes = classesOf(examples, vocabulary);
   const oof = outOfFold(examples, classes);
   const full = trainLogistic(examples, classes);
+  const measured = examples.map((e) => e.measure !== false);
   const shipped = classes.flatMap((c, i) => {
-    const threshold = pickThreshold(oof[i]!);
+    const threshold = pickThreshold(oof[i]!.filter((_, k) => measured[k]));
     return threshold === undefined ? [] : [{ c, i, threshold }];
   });
   const weights: Record<string, number[]> = {};

@@ -23,6 +23,13 @@ describe('training one field', () => {
     expect(Object.values(m.weights).every((w) => w.length === 2)).toBe(true);
   });
 
+  it('chooses thresholds on the measured examples only: unmeasured ones train, but their labels do not veto a class', () => {
+    // 60 recipes of another site: dessert-like, labelled otherwise by that site's habit.
+    const other = (measure: boolean): Example[] => Array.from({ length: 60 }, (_, i) => ({ features: ['i:sugar', `i:x${i % 5}`, 'l:en'], labels: ['main-course'], measure }));
+    expect(trainField([...EXAMPLES, ...other(true)], ['dessert', 'main-course']).classes).not.toContain('dessert');
+    expect(trainField([...EXAMPLES, ...other(false)], ['dessert', 'main-course']).classes).toContain('dessert');
+  });
+
   it('gives the same model twice', () => {
     expect(trainField(EXAMPLES, ['dessert', 'snack'])).toEqual(trainField(EXAMPLES, ['dessert', 'snack']));
   });

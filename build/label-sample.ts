@@ -1,0 +1,120 @@
+/**
+ * `npm run label-sample -- <command>` — the hand-labelled sample of courses and cuisines
+ * (dataset/vocab/label-sample.json; the guide the labels follow: dataset/vocab/label-sample.md).
+ *
+ *   draw  [--size 1200] [--key label-sample-1] [--batches 6] --out <dir>
+ *         writes batch-K.md: each drawn recipe as an annotator reads it (title, source, site,
+ *         language, categories and tags, ingredient lines, the start of the steps; no labels)
+ *   merge <labels-1.json> … [--second <labels.json>]
+ *         writes label-sample.json from the annotators' files ([{id, courses, cuisines}], in draw
+ *         order); --second: a second annotator's labels of some of the same recipes, kept beside
+ *         them (label-sample-second.json) for the agreement figure
+ *   agree prints how far the second annotator agrees with the first, per field
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { COURSES, CUISINES } from '../runtime/format/vocabulary.ts';
+import { loadCatalog } from './normalize/catalog.ts';
+import { toRecipe } from './normalize/recipe.ts';
+import { drawSample, type LabelSample } from './normalize/vocab/label-model/sample.ts';
+import { readAllSources } from './sources/index.ts';
+
+type Labelled = { id: string; courses: string[]; cuisines: string[] };
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const vocab = path.join(root, 'dataset', 'vocab');
+const SAMPLE = path.join(vocab, 'label-sample.json');
+const SECOND = path.join(vocab, 'label-sample-second.json');
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { size: { type: 'string', default: '1200' }, key: { type: 'string', default: 'label-sample-1' }, batches: { type: 'string', default: '6' }, out: { type: 'string' }, second: { type: 'string' } },
+});
+
+function compiled() {
+  const dataset = path.join(root, 'dataset');
+  const catalog = loadCatalog(dataset);
+  return readAllSources(dataset).map((rec) => ({ rec, ...toRecipe(rec, { catalog, inferLabels: false }) }));
+}
+
+function annotatorText(r: ReturnType<typeof compiled>[number]): string {
+  const steps = r.text.instructions.join(' ');
+  const host = r.url.replace(/^https?:\/\/(www\.)?/, '').split('/')[0];
+  return [
+    `### ${r.id}`,
+    `title: ${r.title}`,
+    `source: ${r.rec.source}${host ? ` (${host})` : ''} · language: ${r.language}`,
+    ...(r.categories.length + r.tags.length > 0 ? [`categories: ${r.categories.join(', ')} · tags: ${r.tags.join(', ')}`] : []),
+    `ingredients: ${r.text.ingredients.join(' | ').slice(0, 700)}`,
+    `steps: ${steps.slice(0, 350)}${steps.length > 350 ? '…' : ''}`,
+    '',
+  ].join('\n');
+}
+
+/** An annotator's file, checked: known slugs, each once. */
+function readLabels(file: string): Labelled[] {
+  const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as Labelled[];
+  for (const r of rows) {
+    for (const [field, list] of [['courses', COURSES], ['cuisines', CUISINES]] as const) {
+      const bad = r[field].filter((s) => !(list as readonly string[]).includes(s));
+      if (bad.length > 0 || new Set(r[field]).size !== r[field].length) throw new Error(`${file}: ${r.id}: bad ${field} ${JSON.stringify(r[field])}`);
+      r[field] = list.filter((s) => r[field].includes(s)); // vocabulary order, as the build lists slugs
+    }
+  }
+  return rows;
+}
+
+const line = (r: Labelled) => JSON.stringify({ id: r.id, courses: r.courses, cuisines: r.cuisines });
+const fileText = (head: Omit<LabelSample, 'recipes'>, rows: readonly Labelled[]) =>
+  `{\n  "$comment": ${JSON.stringify(head.$comment)},\n  "draw": ${JSON.stringify(head.draw)},\n  "recipes": [\n${rows.map((r) => `    ${line(r)}`).join(',\n')}\n  ]\n}\n`;
+
+function agree(first: Map<string, Labelled>, second: readonly Labelled[]): void {
+  for (const field of ['courses', 'cuisines'] as const) {
+    let same = 0;
+    let given = 0;
+    let held = 0;
+    for (const b of second) {
+      const a = first.get(b.id)![field];
+      if (a.length === b[field].length && a.every((l) => b[field].includes(l))) same++;
+      given += b[field].length;
+      held += b[field].filter((l) => a.includes(l)).length;
+    }
+    console.log(`${field}: ${second.length} recipes labelled twice; the same set on ${same} (${((100 * same) / second.length).toFixed(1)}%); of the second annotator's ${given} labels, the first gave ${held} (${((100 * held) / Math.max(1, given)).toFixed(1)}%)`);
+  }
+}
+
+const command = positionals[0];
+if (command === 'draw') {
+  if (!values.out) throw new Error('draw: --out <dir>');
+  const drawn = drawSample(compiled(), values.key!, Number(values.size));
+  const per = Math.ceil(drawn.length / Number(values.batches));
+  fs.mkdirSync(values.out, { recursive: true });
+  for (let b = 0; b * per < drawn.length; b++) fs.writeFileSync(path.join(values.out, `batch-${b + 1}.md`), drawn.slice(b * per, (b + 1) * per).map(annotatorText).join('\n'));
+  console.log(`${drawn.length} recipes in ${Math.ceil(drawn.length / per)} batches under ${values.out}`);
+} else if (command === 'merge') {
+  const recipes = compiled();
+  const drawn = drawSample(recipes, values.key!, Number(values.size));
+  const given = new Map(positionals.slice(1).flatMap(readLabels).map((r) => [r.id, r]));
+  const missing = drawn.filter((r) => !given.has(r.id));
+  if (missing.length > 0) throw new Error(`merge: ${missing.length} drawn recipes have no labels (first: ${missing[0]!.id})`);
+  const population = recipes.filter((r) => r.courses.length === 0 || r.cuisines.length === 0).length;
+  const head = {
+    $comment: 'Hand labels of courses and cuisines for a random draw of the recipes whose own data give no course or no cuisine (the recipes the label model labels), after the guide in label-sample.md. Training data and measuring stick of the label model (build/normalize/vocab/label-model/sample.ts); the build never copies them into recipes. Written by `npm run label-sample -- merge`.',
+    draw: { key: values.key!, size: drawn.length, population },
+  };
+  fs.writeFileSync(SAMPLE, fileText(head, drawn.map((r) => given.get(r.id)!)));
+  console.log(`${SAMPLE}: ${drawn.length} recipes drawn from ${population}`);
+  if (values.second) {
+    const second = readLabels(values.second).filter((r) => given.has(r.id));
+    const order = new Map(drawn.map((r, i) => [r.id, i]));
+    second.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    fs.writeFileSync(SECOND, fileText({ $comment: 'A second annotator\'s labels of some recipes of label-sample.json, given without seeing the first\'s: the agreement figure (`npm run label-sample -- agree`).', draw: head.draw }, second));
+    agree(given, second);
+  }
+} else if (command === 'agree') {
+  const first = new Map((JSON.parse(fs.readFileSync(SAMPLE, 'utf8')) as LabelSample).recipes.map((r) => [r.id, r as Labelled]));
+  agree(first, (JSON.parse(fs.readFileSync(SECOND, 'utf8')) as LabelSample).recipes as Labelled[]);
+} else {
+  console.error('usage: npm run label-sample -- draw --out <dir> | merge <labels.json…> [--second <labels.json>] | agree');
+  process.exit(2);
+}
