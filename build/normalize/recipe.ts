@@ -16,6 +16,7 @@ import { cleanText, isHttpUrl, splitBlock, stringsOf, toArray, toHttpUrl } from 
 import { categorySlugs, equipmentFromInstructions, mapCourses, mapCuisines, mapEquipment, normalizeLanguage } from './vocab.ts';
 import { BoundedMemo } from './bounded-memo.ts';
 import { inferLabels } from './vocab/infer-labels.ts';
+import { COURSES, CUISINES } from '../../runtime/format/vocabulary.ts';
 import { LABEL_MODEL, LABEL_SAMPLE } from './vocab/label-model/load.ts';
 import { evidenceOf, type ModelEvidence } from './vocab/label-model/features.ts';
 import { predictLabels } from './vocab/label-model/model.ts';
@@ -115,7 +116,8 @@ function inferEmpty(recipe: Recipe, source: string): void {
     const inferred =
       hand.length > 0 ? [{ labels: hand.slice(), origin: 'hand' }] : predicted.length > 0 ? predicted.map((p) => ({ labels: [p.label], origin: `model: ${p.signal}` })) : ruleOf(field, evidence);
     if (inferred.length === 0) continue;
-    recipe[field] = inferred.flatMap((x) => x.labels);
+    const labels = inferred.flatMap((x) => x.labels);
+    recipe[field] = (field === 'courses' ? COURSES : CUISINES).filter((l) => labels.includes(l)); // vocabulary order, as own labels
     const list = INFERRED.get(recipe) ?? [];
     for (const x of inferred) list.push({ field, ...x });
     INFERRED.set(recipe, list);

@@ -11,11 +11,17 @@
  * class adds and the field's coverage. The HowToCook source rule (chinese) is counted apart.
  *
  *   npx tsx test/eval/label-model.ts [--field courses|cuisines]
+ *   npx tsx test/eval/label-model.ts --model <label-model.json>
+ *
+ * --model: how often a stored model's labels on the sampled recipes are held by the hand labels
+ * (an older model, say `git show fe656c5:dataset/vocab/label-model.json`: held out only when the
+ * model was trained without the sample).
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { featuresOf, viewOf } from '../../build/normalize/vocab/label-model/features.ts';
 import { labelCorpus } from '../../build/normalize/vocab/label-model/corpus.ts';
-import { predictField, predictLabels, type FieldModel } from '../../build/normalize/vocab/label-model/model.ts';
+import { predictField, predictLabels, type LabelModel } from '../../build/normalize/vocab/label-model/model.ts';
 import { FOLDS, trainField } from '../../build/normalize/vocab/label-model/train.ts';
 import { examplesOf, labelledFor, labelsFor, trainModel } from '../../build/normalize/vocab/label-model/train-all.ts';
 import { inferLabels } from '../../build/normalize/vocab/infer-labels.ts';
@@ -26,8 +32,27 @@ const i = process.argv.indexOf('--field');
 const fields = i > 0 ? [process.argv[i + 1] as 'courses' | 'cuisines'] : (['courses', 'cuisines'] as const);
 const started = performance.now();
 const corpus = labelCorpus(join(import.meta.dirname, '../../dataset'));
-const shipped = trainModel(corpus);
 const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
+
+const stored = process.argv.indexOf('--model');
+if (stored > 0) {
+  const model = JSON.parse(readFileSync(process.argv[stored + 1]!, 'utf8')) as LabelModel;
+  for (const field of fields) {
+    for (const v of ['full', 'plain'] as const) model[field][v].implies ??= {}; // models before implications
+    const byClass = new Map<string, [number, number]>();
+    for (const r of corpus) {
+      if (!r.sample || r[field].length > 0) continue;
+      for (const p of predictLabels(model, field, r.evidence)) {
+        const x = byClass.get(p.label) ?? [0, 0];
+        byClass.set(p.label, [x[0] + 1, x[1] + (r.sample[field].includes(p.label) ? 1 : 0)]);
+      }
+    }
+    const [n, k] = [...byClass.values()].reduce((a, b) => [a[0] + b[0], a[1] + b[1]], [0, 0]);
+    console.log(`${field}: ${k} of ${n} labels on the sampled recipes held by the hand labels (${pct(k, n)}): ${[...byClass].map(([l, [a, b]]) => `${l} ${b}/${a}`).join(', ')}`);
+  }
+  process.exit(0);
+}
+const shipped = trainModel(corpus);
 
 type Tally = Map<string, { support: number; predicted: number; right: number }>;
 const count = (t: Tally, labels: readonly string[], predicted: readonly string[]) => {

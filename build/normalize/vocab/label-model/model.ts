@@ -1,8 +1,8 @@
 /**
  * The stored label model (dataset/vocab/label-model.json, written by `npm run train:labels`) and
  * its use in the build: a recipe whose own data gives no course (or cuisine) gets every class whose
- * score reaches that class's threshold in the model of its view, and the signal that weighed most
- * for it (features.ts).
+ * score reaches that class's threshold in the model of its view, with the labels that class
+ * implies, and the signal that weighed most for it (features.ts).
  */
 import { featuresOf, SIGNALS, viewOf, type ModelEvidence, type Signal, type View } from './features.ts';
 
@@ -13,6 +13,8 @@ export interface FieldModel {
   bias: number[];
   /** Per feature, one weight per class; features without any weight are left out. */
   weights: Record<string, number[]>;
+  /** Per class, the labels it implies (train.ts impliedLabels: dinner → main-course); classes without any are left out. */
+  implies: Record<string, string[]>;
 }
 
 export interface LabelModel {
@@ -56,9 +58,12 @@ function signalOf(m: FieldModel, features: readonly string[], c: number): Signal
   return best;
 }
 
+/** The classes that reach their thresholds, then the labels they imply that are not predicted already (same score and signal). */
 export function predictField(m: FieldModel, features: readonly string[]): Prediction[] {
   const scores = scoreField(m, features);
-  return m.classes.flatMap((label, c) => (scores[c]! >= m.thresholds[c]! ? [{ label, score: scores[c]!, signal: signalOf(m, features, c) }] : []));
+  const out = m.classes.flatMap((label, c) => (scores[c]! >= m.thresholds[c]! ? [{ label, score: scores[c]!, signal: signalOf(m, features, c) }] : []));
+  for (const p of out.slice()) for (const label of m.implies[p.label] ?? []) if (!out.some((q) => q.label === label)) out.push({ ...p, label });
+  return out;
 }
 
 export function predictLabels(model: LabelModel, field: 'courses' | 'cuisines', e: ModelEvidence): Prediction[] {

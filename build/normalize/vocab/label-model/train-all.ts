@@ -58,6 +58,7 @@ function viewText(m: FieldModel): string {
     `      "classes": ${JSON.stringify(m.classes)},`,
     `      "thresholds": ${JSON.stringify(m.thresholds)},`,
     `      "bias": ${JSON.stringify(m.bias)},`,
+    `      "implies": ${JSON.stringify(m.implies)},`,
     '      "weights": {',
     features.map((f) => `        ${JSON.stringify(f)}: ${JSON.stringify(m.weights[f])}`).join(',\n'),
     '      }',

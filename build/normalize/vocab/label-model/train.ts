@@ -9,7 +9,7 @@
  * measures on the k-th, so no figure it reports has seen the recipes it is measured on.
  */
 import { scoreLogistic, trainLogistic, type Example } from './logistic.ts';
-import { pickThreshold, type Scored } from './thresholds.ts';
+import { BAR, pickThreshold, wilsonLower, type Scored } from './thresholds.ts';
 import type { FieldModel } from './model.ts';
 
 /** Knobs, with their defaults: MIN_SUPPORT (8, 5–30) labelled recipes for a class to be learned; FOLDS (5, 3–10). */
@@ -53,7 +53,25 @@ export function outOfFold(examples: readonly Example[], classes: readonly string
   return out;
 }
 
-/** The shipped model: only classes with a threshold, their weights and bias. */
+/**
+ * Implications between labels, learnt from the measured examples: class A implies label B when
+ * the recipes labelled A are labelled B too so often that the lower end of the Wilson interval
+ * of that share reaches the bar (20 of 20 do). In the hand-labelled sample every dinner is a main
+ * course (the guide's rule), so a predicted dinner is a main course as surely as it is a dinner;
+ * the sources' own labels have no such rule, and none is learnt from them.
+ */
+export function impliedLabels(examples: readonly Example[], classes: readonly string[], vocabulary: readonly string[]): Record<string, string[]> {
+  const measured = examples.filter((e) => e.measure !== false);
+  const out: Record<string, string[]> = {};
+  for (const a of classes) {
+    const withA = measured.filter((e) => e.labels.includes(a));
+    const implied = vocabulary.filter((b) => b !== a && wilsonLower(withA.filter((e) => e.labels.includes(b)).length, withA.length) >= BAR);
+    if (implied.length > 0) out[a] = implied;
+  }
+  return out;
+}
+
+/** The shipped model: only classes with a threshold, their weights and bias, and what they imply. */
 export function trainField(examples: readonly Example[], vocabulary: readonly string[]): FieldModel {
   const classes = classesOf(examples, vocabulary);
   const oof = outOfFold(examples, classes);
@@ -73,5 +91,6 @@ export function trainField(examples: readonly Example[], vocabulary: readonly st
     thresholds: shipped.map(({ threshold }) => threshold),
     bias: shipped.map(({ i }) => full.bias[i]!),
     weights,
+    implies: impliedLabels(examples, shipped.map(({ c }) => c), vocabulary),
   };
 }

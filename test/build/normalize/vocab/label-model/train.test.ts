@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Example } from '../../../../../build/normalize/vocab/label-model/logistic.ts';
-import { classesOf, foldsOf, MIN_SUPPORT, trainField } from '../../../../../build/normalize/vocab/label-model/train.ts';
+import { classesOf, foldsOf, impliedLabels, MIN_SUPPORT, trainField } from '../../../../../build/normalize/vocab/label-model/train.ts';
 
 /** 200 recipes: desserts marked by sugar; 'snack' given at random (every 4th, whatever the features); 'brunch' on too few. */
 const EXAMPLES: Example[] = Array.from({ length: 200 }, (_, i) => {
@@ -28,6 +28,16 @@ describe('training one field', () => {
     const other = (measure: boolean): Example[] => Array.from({ length: 60 }, (_, i) => ({ features: ['i:sugar', `i:x${i % 5}`, 'l:en'], labels: ['main-course'], measure }));
     expect(trainField([...EXAMPLES, ...other(true)], ['dessert', 'main-course']).classes).not.toContain('dessert');
     expect(trainField([...EXAMPLES, ...other(false)], ['dessert', 'main-course']).classes).toContain('dessert');
+  });
+
+  it('learns that a class implies a label only when the measured recipes with it always carry both (20 of 20 pass the bar)', () => {
+    const ex = (n: number, labels: string[], measure = true): Example[] => Array.from({ length: n }, () => ({ features: [], labels, measure }));
+    const vocabulary = ['dinner', 'lunch', 'main-course'];
+    expect(impliedLabels(ex(20, ['dinner', 'main-course']), ['dinner'], vocabulary)).toEqual({ dinner: ['main-course'] });
+    expect(impliedLabels(ex(15, ['dinner', 'main-course']), ['dinner'], vocabulary)).toEqual({});
+    expect(impliedLabels([...ex(40, ['dinner', 'main-course']), ...ex(5, ['dinner'])], ['dinner'], vocabulary)).toEqual({});
+    expect(impliedLabels([...ex(40, ['dinner', 'main-course']), ...ex(5, ['dinner'], false)], ['dinner'], vocabulary)).toEqual({ dinner: ['main-course'] });
+    expect(impliedLabels([...ex(40, ['dinner', 'main-course']), ...ex(5, ['main-course'])], ['dinner', 'main-course'], vocabulary)).toEqual({ dinner: ['main-course'] });
   });
 
   it('gives the same model twice', () => {
