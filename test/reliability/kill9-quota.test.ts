@@ -1,8 +1,10 @@
 /**
  * `kill -9` during quota races (issue 20, "The suite"): two `node dist/server.cjs` processes
  * share one LMDB state directory with an allowance of 2,500; 64 clients race through both while
- * one is killed and restarted, 10 times. Never more than the allowance is admitted, the stored
- * counter ends at exactly the allowance, and the store opens at every restart.
+ * one is killed and restarted, 10 times, and on until the allowance is spent (at most 40: a loaded
+ * machine admits fewer requests between kills, and the kills must still fall on the race for the
+ * last units). Never more than the allowance is admitted, the stored counter ends at exactly the
+ * allowance, and the store opens at every restart.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +18,7 @@ import { startServer, type ServerProcess } from './server-process.ts';
 const ALLOWANCE = 2_500;
 const CLIENTS = 64;
 const KILLS = 10;
+const MAX_KILLS = 40;
 
 describe('kill -9 during quota races on the file store', () => {
   it(`admits at most ${ALLOWANCE} across ${KILLS} kill -9 of one of two servers, and the store opens every time`, async () => {
@@ -37,8 +40,9 @@ describe('kill -9 during quota races on the file store', () => {
         }
       }
     });
+    let kills = 0;
     try {
-      for (let k = 0; k < KILLS; k++) {
+      for (; kills < KILLS || (!statuses[429] && kills < MAX_KILLS); kills++) {
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 300));
         const victim = live.shift()!;
         victim.child.kill('SIGKILL');
@@ -55,7 +59,7 @@ describe('kill -9 during quota races on the file store', () => {
     const used = await store.quotaUsed('ip:127.0.0.1', utcDay(Date.now()));
     await store.close();
     rmSync(dir, { recursive: true, force: true });
-    console.log(`kill -9 x${KILLS}: statuses ${JSON.stringify(statuses)}; stored counter ${used}`);
+    console.log(`kill -9 x${kills}: statuses ${JSON.stringify(statuses)}; stored counter ${used}`);
     expect(statuses[200] ?? 0).toBeLessThanOrEqual(ALLOWANCE);
     expect(statuses[429] ?? 0).toBeGreaterThan(0); // the allowance was exhausted during the run
     expect(used).toBe(ALLOWANCE);
