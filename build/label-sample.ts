@@ -99,7 +99,7 @@ if (command === 'draw') {
   if (missing.length > 0) throw new Error(`merge: ${missing.length} drawn recipes have no labels (first: ${missing[0]!.id})`);
   const population = recipes.filter((r) => r.courses.length === 0 || r.cuisines.length === 0).length;
   const head = {
-    $comment: 'Hand labels of courses and cuisines for a random draw of the recipes whose own data give no course or no cuisine (the recipes the label model labels), after the guide in label-sample.md. Training data and measuring stick of the label model (build/normalize/vocab/label-model/sample.ts); the build never copies them into recipes. Written by `npm run label-sample -- merge`.',
+    $comment: 'Hand labels of courses and cuisines for a random draw of the recipes whose own data give no course or no cuisine (the recipes the label model labels), after the guide in label-sample.md. Training data and measuring stick of the label model (build/normalize/vocab/label-model/sample.ts), and the labels the build gives these recipes when their own data give none. Written by `npm run label-sample -- merge`.',
     draw: { key: values.key!, size: drawn.length, population },
   };
   fs.writeFileSync(SAMPLE, fileText(head, drawn.map((r) => given.get(r.id)!)));

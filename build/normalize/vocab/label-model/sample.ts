@@ -3,8 +3,8 @@
  * whose own data give no course or no cuisine — the recipes the model labels in the build —
  * labelled by hand after dataset/vocab/label-sample.md. It is training data and the measuring
  * stick of the inferred labels: the thresholds of the plain view are chosen on it, and
- * test/eval/label-model.ts measures precision on it held out. The build never copies a sampled
- * label into a recipe: every inferred label, sampled recipe or not, comes from the model.
+ * test/eval/label-model.ts measures precision on it held out. The build gives a sampled recipe
+ * its hand labels where its own data give none (build/normalize/recipe.ts); the model labels the rest.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

@@ -44,8 +44,9 @@ describe('the hand-labelled sample', () => {
     expect(corpus.filter((r) => r.sample).length).toBe(sample.recipes.length);
   });
 
-  it("holds the second annotator's labels for recipes of the sample only", () => {
+  it("holds the second annotator's labels for recipes of the sample only, and the first pass for each of them", () => {
     const ids = new Set(file('label-sample.json').recipes.map((r) => r.id));
+    expect(file('label-sample-first-pass.json').recipes.map((r) => r.id)).toEqual([...ids]);
     const second = file('label-sample-second.json').recipes;
     expect(second.length).toBeGreaterThan(100);
     expect(second.every((r) => ids.has(r.id))).toBe(true);
