@@ -385,11 +385,10 @@ function main(): void {
     parts.push(table(name, a, b));
   }
   parts.push(table('Overall (row-weighted)', totalA, totalB));
-  if (CONFUSION) parts.push(confusionListing(confusion));
   const md = parts.join('\n');
   if (ERRORS) writeFileSync(ERRORS, errors.join('\n') + '\n');
-  if (!HALF) writeFileSync(OUT, md);
-  process.stdout.write(md);
+  if (!HALF) writeFileSync(OUT, md); // the committed table: the error classes are a diagnosis, printed only
+  process.stdout.write(CONFUSION ? `${md}\n${confusionListing(confusion)}` : md);
 }
 
 main();
