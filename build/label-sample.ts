@@ -73,13 +73,16 @@ function agree(first: Map<string, Labelled>, second: readonly Labelled[]): void 
     let same = 0;
     let given = 0;
     let held = 0;
+    let firsts = 0;
     for (const b of second) {
       const a = first.get(b.id)![field];
       if (a.length === b[field].length && a.every((l) => b[field].includes(l))) same++;
       given += b[field].length;
       held += b[field].filter((l) => a.includes(l)).length;
+      firsts += a.length;
     }
-    console.log(`${field}: ${second.length} recipes labelled twice; the same set on ${same} (${((100 * same) / second.length).toFixed(1)}%); of the second annotator's ${given} labels, the first gave ${held} (${((100 * held) / Math.max(1, given)).toFixed(1)}%)`);
+    const pc = (k: number, n: number) => `${((100 * k) / Math.max(1, n)).toFixed(1)}%`;
+    console.log(`${field}: ${second.length} recipes labelled twice; the same set on ${same} (${pc(same, second.length)}); the second reading gave ${held} of the first's ${firsts} labels (${pc(held, firsts)}), and the first ${held} of the second's ${given} (${pc(held, given)})`);
   }
 }
 
