@@ -56,16 +56,37 @@ const NO_SPACES = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scrip
 
 const fold = (s: string): string => normalizeText(s).split(/[^\p{L}\p{M}\p{N}]+/u).filter((w) => w !== '').join(' ');
 
-function compile(field: FieldRules, vocabulary: readonly string[], file: string): { byLanguage: Map<string, Keyword[]>; exclude: string[] } {
-  const byLanguage = new Map<string, Keyword[]>();
+/**
+ * One language's keywords, indexed: whole-word phrases by their text (a text's word runs are
+ * looked up, not every keyword searched for), then the few that need a scan: keywords of scripts
+ * without spaces (anywhere in the text) and suffixes of compounding languages.
+ */
+interface LanguageRules {
+  words: Map<string, string[]>;
+  /** Words in the longest whole-word phrase. */
+  maxWords: number;
+  anywhere: Keyword[];
+  suffix: Keyword[];
+}
+
+function compile(field: FieldRules, vocabulary: readonly string[], file: string): { byLanguage: Map<string, LanguageRules>; exclude: string[] } {
+  const byLanguage = new Map<string, LanguageRules>();
   for (const [label, languages] of Object.entries(field.title)) {
     if (!vocabulary.includes(label)) throw new Error(`${file}: unknown label ${label}`);
     for (const [lang, words] of Object.entries(languages)) {
-      const list = byLanguage.get(lang) ?? [];
-      byLanguage.set(lang, list);
+      const rules = byLanguage.get(lang) ?? { words: new Map<string, string[]>(), maxWords: 0, anywhere: [], suffix: [] };
+      byLanguage.set(lang, rules);
       for (const w of words) {
         const phrase = fold(w);
-        list.push({ label, phrase, suffix: RULES.compounding.includes(lang) && !phrase.includes(' ') && phrase.length >= 4, anywhere: NO_SPACES.test(phrase) });
+        if (phrase === '') throw new Error(`${file}: keyword ${JSON.stringify(w)} of ${label} has no letters`);
+        const k: Keyword = { label, phrase, suffix: RULES.compounding.includes(lang) && !phrase.includes(' ') && phrase.length >= 4, anywhere: NO_SPACES.test(phrase) };
+        if (k.anywhere) {
+          rules.anywhere.push(k);
+          continue;
+        }
+        rules.words.set(phrase, [...(rules.words.get(phrase) ?? []), label]);
+        rules.maxWords = Math.max(rules.maxWords, phrase.split(' ').length);
+        if (k.suffix) rules.suffix.push(k);
       }
     }
   }
@@ -77,21 +98,36 @@ const FIELDS = {
   cuisines: { ...compile(RULES.cuisines, CUISINES, 'label-rules.json cuisines'), vocabulary: CUISINES },
 };
 
-function matches(k: Keyword, text: string): boolean {
-  if (k.anywhere) return text.includes(k.phrase);
-  if (text.includes(` ${k.phrase} `)) return true;
-  if (!k.suffix) return false;
-  const at = text.indexOf(`${k.phrase} `);
-  return at > 0 && text[at - 1] !== ' ';
-}
-
-/** The labels the keyword rules give one text (padded with spaces, exclusions cut out). */
-function fromText(field: keyof typeof FIELDS, raw: string, language: string): Set<string> {
+/**
+ * The labels the keyword rules give one text. The text is folded and padded with spaces, and each
+ * exclusion is cut out (replaced by ' | '). A keyword matches as whole words; one of a script
+ * without spaces, anywhere; a suffix keyword also where its first occurrence followed by a space
+ * ends a longer word ('schokoladenkuchen ' for 'kuchen').
+ */
+export function keywordLabels(field: keyof typeof FIELDS, raw: string, language: string): Set<string> {
   const f = FIELDS[field];
   let text = ` ${fold(raw)} `;
-  for (const x of f.exclude) text = text.split(` ${x} `).join(' | ');
+  for (const x of f.exclude) if (text.includes(` ${x} `)) text = text.split(` ${x} `).join(' | ');
+  // The padded text split at spaces: '' first and last, so a run of tokens 1..n-2 is a run of whole words.
+  const tokens = text.split(' ');
+  const spaceless = NO_SPACES.test(text);
   const out = new Set<string>();
-  for (const lang of ['*', language]) for (const k of f.byLanguage.get(lang) ?? []) if (matches(k, text)) out.add(k.label);
+  for (const lang of ['*', language]) {
+    const rules = f.byLanguage.get(lang);
+    if (!rules) continue;
+    for (let i = 1; i < tokens.length - 1; i++) {
+      let key = '';
+      for (let n = 0; n < rules.maxWords && i + n < tokens.length - 1; n++) {
+        key = n === 0 ? tokens[i]! : `${key} ${tokens[i + n]!}`;
+        for (const label of rules.words.get(key) ?? []) out.add(label);
+      }
+    }
+    if (spaceless) for (const k of rules.anywhere) if (text.includes(k.phrase)) out.add(k.label);
+    for (const k of rules.suffix) {
+      const at = text.indexOf(`${k.phrase} `);
+      if (at > 0 && text[at - 1] !== ' ') out.add(k.label);
+    }
+  }
   return out;
 }
 
@@ -112,10 +148,10 @@ function fromSource(field: keyof typeof FIELDS, e: LabelEvidence): string[] {
 export function inferLabels(field: 'courses' | 'cuisines', e: LabelEvidence, all = false): Inferred {
   const ship = new Set(RULES.ship[field]);
   const keep = (set: Iterable<string>, origin: LabelOrigin) => FIELDS[field].vocabulary.filter((l) => new Set(set).has(l) && (all || ship.has(`${l} (${origin})`)));
-  const title = keep(fromText(field, e.title, e.language), 'title');
+  const title = keep(keywordLabels(field, e.title, e.language), 'title');
   if (title.length > 0) return { labels: title, origin: 'title' };
   const tagged = new Set<string>();
-  for (const t of [...e.tags, ...e.categories.map((c) => c.replace(/-/g, ' '))]) for (const l of fromText(field, t, e.language)) tagged.add(l);
+  for (const t of [...e.tags, ...e.categories.map((c) => c.replace(/-/g, ' '))]) for (const l of keywordLabels(field, t, e.language)) tagged.add(l);
   const tags = keep(tagged, 'tags');
   if (tags.length > 0) return { labels: tags, origin: 'tags' };
   const source = keep(fromSource(field, e), 'source');
