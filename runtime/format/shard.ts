@@ -17,6 +17,7 @@
 import { alignUp, encodeContainer, decodeContainer, packr, readMsgpack, FormatError } from './container.ts';
 import type { RecordTuple } from './constants.ts';
 import { crc32c } from './crc32c.ts';
+import { nextReaderKeyBase, RECORD_CACHE } from './record-cache.ts';
 import { u32le, view } from './bytes.ts';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
@@ -129,6 +130,8 @@ export class ShardReader {
   readonly #checked: Uint8Array;
   readonly #offsetsStart: number;
   readonly #recordsStart: number;
+  /** Record i's key in RECORD_CACHE is keyBase + i; undefined: not cached. */
+  readonly keyBase = nextReaderKeyBase();
 
   constructor(source: ByteSource, name: string) {
     this.#source = source;
@@ -193,10 +196,7 @@ export class ShardReader {
 
   /** The tuple of the i-th record of this shard (0-based within the shard). */
   tuple(i: number): RecordTuple {
-    this.#ready(i);
-    const start = this.#offsets[i]!;
-    const end = this.#offsets[i + 1]!;
-    return readMsgpack(unsealRecord(this.#source.read(this.#recordsStart + start, end - start), this.name, i), `${this.name}: record ${i}`) as RecordTuple;
+    return recordTuples([[this, i]])[0]!;
   }
 
   /** Where record i lies in the source: [start, end). */
@@ -237,6 +237,33 @@ const SPAN_MAX = 1 << 20;
  * buffer and each record's tuple, whose JSON bytes are a view into it.
  */
 function readRecords(records: readonly (readonly [ShardReader, number])[], before: number, after: number): { buf: Uint8Array; tuples: RecordTuple[] } {
+  return fromCache(records, before, after) ?? readChecked(records, before, after);
+}
+
+const cacheKey = ([shard, i]: readonly [ShardReader, number]): number | undefined => (shard.keyBase === undefined ? undefined : shard.keyBase + i);
+
+/** When every record is in RECORD_CACHE: their checked bytes laid end to end, no read, no CRC. */
+function fromCache(records: readonly (readonly [ShardReader, number])[], before: number, after: number): { buf: Uint8Array; tuples: RecordTuple[] } | undefined {
+  const cached: Uint8Array[] = [];
+  for (const r of records) {
+    if (!Number.isInteger(r[1]) || r[1] < 0 || r[1] >= r[0].count) return undefined; // the checked path says why
+    const key = cacheKey(r);
+    const bytes = key === undefined ? undefined : RECORD_CACHE.get(key);
+    if (bytes === undefined) return undefined;
+    cached.push(bytes);
+  }
+  const buf = new Uint8Array(before + cached.reduce((n, b) => n + b.length, 0) + after);
+  let at = before;
+  const tuples = cached.map((bytes, k) => {
+    buf.set(bytes, at);
+    const tuple = readMsgpack(buf.subarray(at, at + bytes.length), `${records[k]![0].name}: record ${records[k]![1]}`) as RecordTuple;
+    at += bytes.length;
+    return tuple;
+  });
+  return { buf, tuples };
+}
+
+function readChecked(records: readonly (readonly [ShardReader, number])[], before: number, after: number): { buf: Uint8Array; tuples: RecordTuple[] } {
   const byShard = new Map<ShardReader, number[]>();
   for (const [shard, i] of records) {
     const list = byShard.get(shard);
@@ -269,7 +296,10 @@ function readRecords(records: readonly (readonly [ShardReader, number])[], befor
   const tuples = ranges.map(([start, end], k) => {
     const from = runAt[runOf[k]!]! + start - runs[runOf[k]!]!.start;
     const [shard, i] = records[k]!;
-    return readMsgpack(unsealRecord(buf.subarray(from, from + end - start), shard.name, i), `${shard.name}: record ${i}`) as RecordTuple;
+    const checked = unsealRecord(buf.subarray(from, from + end - start), shard.name, i);
+    const key = cacheKey(records[k]!);
+    if (key !== undefined) RECORD_CACHE.set(key, checked);
+    return readMsgpack(checked, `${shard.name}: record ${i}`) as RecordTuple;
   });
   return { buf, tuples };
 }

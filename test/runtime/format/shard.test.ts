@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bufferSource, encodeShard, OFFSETS_PER_BLOCK, joinRecordsJson, recordTuples, ShardReader, type ByteSource } from '../../../runtime/format/shard.ts';
 import type { RecordTuple } from '../../../runtime/format/constants.ts';
@@ -109,5 +110,51 @@ describe('joinRecordsJson', () => {
     const body = joinRecordsJson([1, 2, 3, 4, 5, 6].map((i) => [shard, i] as const), head, tail);
     expect(src.reads).toBe(1);
     expect(Buffer.from(body)).toEqual(expected([1, 2, 3, 4, 5, 6].map((i) => shard.tuple(i))));
+  });
+});
+
+describe('records kept after their check (record-cache.ts)', () => {
+  const head = Buffer.from('[');
+  const tail = Buffer.from(']');
+
+  it('serves records read and checked before again without reading the file', () => {
+    const src = counted(encodeShard(0, records));
+    const shard = new ShardReader(src, 'shard');
+    const first = Buffer.from(joinRecordsJson([1, 2, 3, 4, 5, 6].map((i) => [shard, i] as const), head, tail));
+    src.reads = 0;
+    const again = Buffer.from(joinRecordsJson([1, 2, 3, 4, 5, 6].map((i) => [shard, i] as const), head, tail));
+    expect(src.reads).toBe(0);
+    expect(again).toEqual(first);
+    expect(Buffer.from(shard.tuple(4)[1])).toEqual(Buffer.from(records[4]![1]));
+    expect(src.reads).toBe(0);
+  });
+
+  it('never lets a byte altered in the file after a check reach an answer: kept records are served as checked, others are checked and refused', () => {
+    const file = encodeShard(0, records);
+    const shard = new ShardReader(bufferSource(file), 'shard');
+    const before = Buffer.from(shard.tuple(3)[1]);
+    const [start3] = shard.range(3);
+    const [start5] = shard.range(5);
+    file[start3 + 12]! ^= 0xff;
+    file[start5 + 12]! ^= 0xff;
+    expect(Buffer.from(shard.tuple(3)[1])).toEqual(before);
+    expect(() => shard.tuple(5)).toThrow(/record 5 does not match its checksum/);
+    // A page with one kept record and one not is read whole from the file and checked: refused.
+    expect(() => joinRecordsJson([[shard, 3], [shard, 5]], head, tail)).toThrow(/does not match its checksum/);
+  });
+
+  it('gives the same bodies from kept records as from the file, for any page across two shards (fast-check)', () => {
+    const small: RecordTuple[] = Array.from({ length: 30 }, (_, i) => [`s${i}`, Buffer.from(JSON.stringify({ i, pad: 'y'.repeat((i * 37) % 300) }))]);
+    const sa = new ShardReader(bufferSource(encodeShard(0, small)), 'a');
+    const sb = new ShardReader(bufferSource(encodeShard(30, small)), 'b');
+    const expected = (asked: [ShardReader, number][]) => Buffer.concat([head, ...asked.flatMap(([, i], k) => (k > 0 ? [Buffer.from(','), small[i]![1]] : [small[i]![1]])), tail]);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), fc.nat(29)), { maxLength: 12 }), (picks) => {
+        const asked = picks.map(([first, i]) => [first ? sa : sb, i] as [ShardReader, number]);
+        expect(Buffer.from(joinRecordsJson(asked, head, tail))).toEqual(expected(asked));
+        expect(Buffer.from(joinRecordsJson(asked, head, tail))).toEqual(expected(asked)); // every record kept now
+      }),
+      { numRuns: 300 },
+    );
   });
 });
