@@ -5,6 +5,8 @@
  * w at most its non-essential bound, and for each other word at most the largest bound of its
  * lists left out. The other words' strongest essential lists are added (the word whose bound
  * falls most first) until that sum is below θ; the w with the fewest postings to drive is kept.
+ * A required word (the other words' bounds together below θ) may drive alone through all its
+ * lists instead, when they hold fewer postings.
  */
 import { END, type Cursor } from './cursor.ts';
 import { SUM_SLACK } from './knobs.ts';
@@ -55,8 +57,8 @@ export class DrivingLists {
     const was = new Set(pass.essential);
     for (const c of order) c.drive = false;
     let best = -1;
+    let bestDf = 0;
     if (W > 1) {
-      let bestDf = 0;
       for (const c of maxScoreEssential) bestDf += df(c);
       for (let w = 0; w < W; w++) {
         const postings = this.#drive(w, bestDf, false);
@@ -66,9 +68,22 @@ export class DrivingLists {
         }
       }
     }
-    if (best >= 0) this.#drive(best, Infinity, true);
+    // A required word (every doc that can still rank holds it: the other words' bounds together
+    // stay below θ) may drive alone through all its lists, MaxScore's non-essential ones too.
+    let required = -1;
+    if (W > 1) {
+      for (let w = 0; w < W; w++) {
+        const postings = this.#required(w, bestDf);
+        if (postings < bestDf) {
+          bestDf = postings;
+          required = w;
+        }
+      }
+    }
+    if (required >= 0) for (const c of order) c.drive = c.word === required;
+    else if (best >= 0) this.#drive(best, Infinity, true);
     else for (const c of maxScoreEssential) c.drive = true;
-    pass.essential = maxScoreEssential.filter((c) => c.drive);
+    pass.essential = (required >= 0 ? order : maxScoreEssential).filter((c) => c.drive);
     pass.essentialCount = pass.essential.length;
     for (const c of pass.essential) if (!was.has(c)) c.shallowSeek(frontier);
     for (let w = 0; w < W; w++) {
@@ -135,6 +150,17 @@ export class DrivingLists {
       capAt[fallsMost] = weakerAt;
       cap[fallsMost] = this.#capOf(weakerAt, fallsMost);
     }
+  }
+
+  /** Word w's postings over all its lists when w is required (the others' bounds sum below θ), else Infinity; Infinity too once `most` is reached. */
+  #required(w: number, most: number): number {
+    const pass = this.#pass;
+    let others = 0;
+    for (let v = 0; v < pass.W; v++) if (v !== w) others += this.#wordMax[v]!;
+    if (!(others * SUM_SLACK < pass.top.theta)) return Infinity;
+    let df = 0;
+    for (const c of pass.byBound) if (c.word === w && (df += pass.parts.postings.ix.df(c.term)) >= most) return Infinity;
+    return df;
   }
 
   /** Word v's next weaker list in MaxScore's essential lists before index k (−1: none). */
