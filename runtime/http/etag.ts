@@ -21,7 +21,7 @@ import { DATASET_CACHE_CONTROL } from './response-headers.ts';
  * the same dataset and request (ranking, rendering), so that clients do not keep a stale answer
  * through a deploy.
  */
-export const ANSWER_REVISION = 2;
+export const ANSWER_REVISION = 3;
 
 /** The API paths whose 200s carry an ETag (their answers depend only on the dataset and the request). */
 export const VALIDATED_PATHS = ['/recipes', '/recipes/:id', '/pantry', '/search', '/popular', '/ingredients', '/vocabularies'];

@@ -3,11 +3,13 @@
  * is the rule: a query word that no document term equals, in any stemmed form, is split into
  * parts that are terms of the index's own vocabulary ("kartoffelsalat" → "kartoffel" "salat"),
  * each part then a query word of its own. Nothing is split that the index knows whole, so a
- * compound the recipes use keeps its own, sharper match. Pure.
+ * compound the recipes use keeps its own, sharper match; nor a word within the typo edits of a
+ * term the index holds: a misspelt word is likelier than a compound ("protien" is "protein", not
+ * "pro" "tien"). Pure.
  */
 import { stem } from '../../format/text/stem.ts';
 import type { Token } from '../../format/text/tokenize.ts';
-import type { TermDictionary } from './terms.ts';
+import { maxEdits, type TermDictionary } from './terms.ts';
 
 /** Languages whose nouns compound without spaces (German, Dutch, the Scandinavian languages). */
 export const COMPOUNDING_LANGUAGES: readonly string[] = ['de', 'nl', 'sv', 'da', 'no'];
@@ -45,6 +47,16 @@ export function splitCompound(dict: TermDictionary, languages: readonly string[]
   return undefined;
 }
 
+/** Whether the word, or some language's stem of it, is within the typo edits of a term the index holds (as plan.ts matches typos). */
+function nearMiss(dict: TermDictionary, languages: readonly string[], word: string): boolean {
+  const letters = Array.from(word).length;
+  for (const form of new Set([word, ...languages.map((lang) => stem(word, lang))])) {
+    const k = maxEdits(Math.min(letters, Array.from(form).length));
+    if (k > 0 && dict.fuzzy(form, k).length > 0) return true;
+  }
+  return false;
+}
+
 /** The query's words with unknown compounds replaced by their parts (compounding languages of the index only). */
 export function splitCompounds(dict: TermDictionary, indexLanguages: readonly string[], words: readonly Token[]): Token[] {
   const languages = indexLanguages.filter((l) => COMPOUNDING_LANGUAGES.includes(l));
@@ -52,7 +64,7 @@ export function splitCompounds(dict: TermDictionary, indexLanguages: readonly st
   const out: Token[] = [];
   for (const w of words) {
     const parts = w.kind === 'word' && !known(dict, indexLanguages, w.text) ? splitCompound(dict, languages, w.text) : undefined;
-    if (parts && parts.length > 1) for (const text of parts) out.push({ text, kind: 'word' });
+    if (parts && parts.length > 1 && !nearMiss(dict, indexLanguages, w.text)) for (const text of parts) out.push({ text, kind: 'word' });
     else out.push(w);
   }
   return out;

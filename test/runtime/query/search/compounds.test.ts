@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildFixture } from '../../../helpers/fixture-dataset.ts';
 import { makeRecipe } from '../../../helpers/make-recipe.ts';
-import { splitCompound } from '../../../../runtime/query/search/compounds.ts';
+import { splitCompound, splitCompounds } from '../../../../runtime/query/search/compounds.ts';
 import { TermDictionary } from '../../../../runtime/query/search/terms.ts';
 
 const fx = buildFixture([
@@ -12,6 +12,8 @@ const fx = buildFixture([
   makeRecipe({ id: 'torte', title: 'Schokoladen Torte', language: 'de' }),
   makeRecipe({ id: 'gebtag', title: 'Geburtstag Muffins', language: 'de' }),
   makeRecipe({ id: 'potato', title: 'Roast potatoes', language: 'en' }),
+  makeRecipe({ id: 'protein', title: 'Protein pancakes', language: 'en' }),
+  makeRecipe({ id: 'pro', title: 'Pro tips: tien minuten soep', language: 'nl' }),
 ]);
 afterAll(() => fx.cleanup());
 const search = (query: string) => fx.engine.search!({ query, limit: 10 }).hits.map((h) => fx.recipes[h.doc]!.id);
@@ -29,6 +31,13 @@ describe('compound words in a query', () => {
 
   it('drops a linking element between the parts (Geburtstagstorte → geburtstag, torte)', () => {
     expect(search('Geburtstagstorte').sort()).toEqual(['gebtag', 'torte']);
+  });
+
+  it('reads a misspelt word as the typo it is, not as a compound of short terms (Protien is protein, not pro + tien)', () => {
+    expect(search('Protien')).toEqual(['protein']);
+    expect(search('Protien pancakes')[0]).toBe('protein');
+    expect(splitCompounds(new TermDictionary(['pro', 'protein', 'tien'].sort()), ['en', 'nl'], [{ text: 'protien', kind: 'word' }])).toEqual([{ text: 'protien', kind: 'word' }]);
+    expect(splitCompounds(new TermDictionary(['pro', 'tien'].sort()), ['en', 'nl'], [{ text: 'protien', kind: 'word' }]).map((t) => t.text)).toEqual(['pro', 'tien']);
   });
 
   it('splits only into parts of at least three letters that are all known, else leaves the word alone', () => {
