@@ -122,9 +122,15 @@ export function rangeBitmap(n: number): Bitmap {
   return w(n > 0 ? RoaringBitmap32.fromRange(0, n) : new RoaringBitmap32());
 }
 
-/** Portable (RoaringFormatSpec) bytes, run-optimised: deterministic for equal sets. */
+/**
+ * Portable (RoaringFormatSpec) bytes, run-optimised from plain containers: deterministic for equal
+ * sets. runOptimize alone keeps a run container that ties with its plain form, and a container is
+ * a run or not by the operations that built it (a range, a union with a range): run compression
+ * is removed first, so a container is written as runs only when that is strictly smaller.
+ */
 export function serializeBitmap(b: Bitmap): Uint8Array {
   const copy = r(b).clone();
+  copy.removeRunCompression();
   copy.runOptimize();
   copy.shrinkToFit();
   const bytes: Uint8Array = copy.serialize('portable');

@@ -8,11 +8,12 @@
  *   offsets    --> u32 byte offset of each container (absent when runs are flagged and N < 4)
  *   container  --> u16^card (array, card ≤ 4096) | u64^1024 (bitset) | u16 runs, (u16 start, u16 length − 1)^runs
  *
- * Writing chooses each container's form as CRoaring's run optimisation does (so the bytes equal
- * the native module's): an array or bitset becomes a run container only when that is strictly
- * smaller; a run container stays one unless an array or bitset would be strictly smaller.
+ * Writing chooses each container's form as the native module's writer does (CRoaring's run
+ * optimisation of plain containers, so the bytes are equal): runs only when they are strictly
+ * smaller than the plain form (an array up to 4,096 values, else a bitset), whatever form the
+ * container had in memory, so equal sets give equal bytes whatever operations built them.
  */
-import { ARRAY, BITSET, Container, RUN, WORDS, arrayContainer, bitsetContainer, runContainer, runCount, toPlain, toRun } from './container.ts';
+import { ARRAY, ARRAY_MAX, BITSET, Container, RUN, WORDS, arrayContainer, bitsetContainer, runContainer, runCount, toPlain, toRun } from './container.ts';
 
 const NO_RUN_COOKIE = 12346;
 const RUN_COOKIE = 12347;
@@ -24,8 +25,8 @@ function optimised(c: Container): Container {
   // CRoaring's sizes: a run container 2 + 4 bytes per run, an array 2 bytes per value (its
   // count is not counted), a bitset 8 KB.
   const runBytes = 2 + 4 * runCount(c);
-  if (c.kind === RUN) return runBytes <= Math.min(BITSET_BYTES, 2 * c.card) ? c : toPlain(c);
-  const plainBytes = c.kind === ARRAY ? 2 * c.card : BITSET_BYTES;
+  const plainBytes = c.card <= ARRAY_MAX ? 2 * c.card : BITSET_BYTES;
+  if (c.kind === RUN) return runBytes < plainBytes ? c : toPlain(c);
   return runBytes < plainBytes ? toRun(c) : c;
 }
 
