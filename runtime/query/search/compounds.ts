@@ -9,7 +9,7 @@
  */
 import { stem } from '../../format/text/stem.ts';
 import type { Token } from '../../format/text/tokenize.ts';
-import { maxEdits, type TermDictionary } from './terms.ts';
+import { typoEdits, type TermDictionary } from './terms.ts';
 
 /** Languages whose nouns compound without spaces (German, Dutch, the Scandinavian languages). */
 export const COMPOUNDING_LANGUAGES: readonly string[] = ['de', 'nl', 'sv', 'da', 'no'];
@@ -49,9 +49,8 @@ export function splitCompound(dict: TermDictionary, languages: readonly string[]
 
 /** Whether the word, or some language's stem of it, is within the typo edits of a term the index holds (as plan.ts matches typos). */
 function nearMiss(dict: TermDictionary, languages: readonly string[], word: string): boolean {
-  const letters = Array.from(word).length;
   for (const form of new Set([word, ...languages.map((lang) => stem(word, lang))])) {
-    const k = maxEdits(Math.min(letters, Array.from(form).length));
+    const k = typoEdits(word, form);
     if (k > 0 && dict.fuzzy(form, k).length > 0) return true;
   }
   return false;

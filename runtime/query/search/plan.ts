@@ -11,7 +11,7 @@ import { idf, saturation } from './bm25.ts';
 import { Cursor } from './cursor.ts';
 import { FUZZY_WEIGHT, PLAN_CACHE_WORDS, PREFETCH_POSTINGS_BYTES, PREFIX_MAX_TERMS, PREFIX_MIN_LENGTH, PREFIX_WEIGHT } from './knobs.ts';
 import type { Postings } from './postings.ts';
-import { maxEdits, type TermDictionary } from './terms.ts';
+import { typoEdits, type TermDictionary } from './terms.ts';
 
 export interface Candidate {
   term: number;
@@ -149,10 +149,8 @@ export class QueryPlanner {
       const t = dict.id(form);
       if (t !== undefined) add(t, 1, langs);
     }
-    // Edits allowed by the shorter of word and stem: a 3-letter stem of a 5-letter word gets none.
-    const letters = Array.from(word).length;
     for (const [form, langs] of forms) {
-      const k = maxEdits(Math.min(letters, Array.from(form).length));
+      const k = typoEdits(word, form);
       if (k > 0) for (const [t, d] of dict.fuzzy(form, k)) add(t, FUZZY_WEIGHT[d] ?? 0, langs);
     }
     if (last && word.length >= PREFIX_MIN_LENGTH) {

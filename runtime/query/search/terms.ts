@@ -15,6 +15,11 @@ export function maxEdits(length: number): number {
   return length <= 4 ? 0 : length <= 8 ? 1 : 2;
 }
 
+/** The edits a stemmed form of a query word may be off by: those of the shorter of word and form (a 3-letter stem of a 5-letter word gets none). */
+export function typoEdits(word: string, form: string): number {
+  return maxEdits(Math.min(Array.from(word).length, Array.from(form).length));
+}
+
 export class TermDictionary {
   readonly terms: readonly string[];
   readonly #ids = new Map<string, number>();
