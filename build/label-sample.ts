@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { COURSES, CUISINES } from '../runtime/format/vocabulary.ts';
 import { loadCatalog } from './normalize/catalog.ts';
 import { toRecipe } from './normalize/recipe.ts';
-import { drawSample, type LabelSample } from './normalize/vocab/label-model/sample.ts';
+import { drawSample, inPopulation, type LabelSample } from './normalize/vocab/label-model/sample.ts';
 import { readAllSources } from './sources/index.ts';
 
 type Labelled = { id: string; courses: string[]; cuisines: string[] };
@@ -100,7 +100,7 @@ if (command === 'draw') {
   const given = new Map(positionals.slice(1).flatMap(readLabels).map((r) => [r.id, r]));
   const missing = drawn.filter((r) => !given.has(r.id));
   if (missing.length > 0) throw new Error(`merge: ${missing.length} drawn recipes have no labels (first: ${missing[0]!.id})`);
-  const population = recipes.filter((r) => r.courses.length === 0 || r.cuisines.length === 0).length;
+  const population = recipes.filter(inPopulation).length;
   const head = {
     $comment: 'Hand labels of courses and cuisines for a random draw of the recipes whose own data give no course or no cuisine (the recipes the label model labels), after the guide in label-sample.md. Training data and measuring stick of the label model (build/normalize/vocab/label-model/sample.ts), and the labels the build gives these recipes when their own data give none. Written by `npm run label-sample -- merge`.',
     draw: { key: values.key!, size: drawn.length, population },
