@@ -2,9 +2,10 @@
  * `npm run label-sample -- <command>` — the hand-labelled sample of courses and cuisines
  * (dataset/vocab/label-sample.json; the guide the labels follow: dataset/vocab/label-sample.md).
  *
- *   draw  [--size 1200] [--key label-sample-1] [--batches 6] --out <dir>
+ *   draw  [--size 1200] [--key label-sample-1] [--batches 6] [--from 0] --out <dir>
  *         writes batch-K.md: each drawn recipe as an annotator reads it (title, source, site,
- *         language, categories and tags, ingredient lines, the start of the steps; no labels)
+ *         language, categories and tags, ingredient lines, the start of the steps; no labels);
+ *         --from N leaves out the first N of the draw (those an earlier, smaller draw labelled)
  *   merge <labels-1.json> … [--second <labels.json>]
  *         writes label-sample.json from the annotators' files ([{id, courses, cuisines}], in draw
  *         order); --second: a second annotator's labels of some of the same recipes, kept beside
@@ -28,7 +29,7 @@ const SAMPLE = path.join(vocab, 'label-sample.json');
 const SECOND = path.join(vocab, 'label-sample-second.json');
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { size: { type: 'string', default: '1200' }, key: { type: 'string', default: 'label-sample-1' }, batches: { type: 'string', default: '6' }, out: { type: 'string' }, second: { type: 'string' } },
+  options: { size: { type: 'string', default: '1200' }, key: { type: 'string', default: 'label-sample-1' }, batches: { type: 'string', default: '6' }, from: { type: 'string', default: '0' }, out: { type: 'string' }, second: { type: 'string' } },
 });
 
 function compiled() {
@@ -89,7 +90,7 @@ function agree(first: Map<string, Labelled>, second: readonly Labelled[]): void 
 const command = positionals[0];
 if (command === 'draw') {
   if (!values.out) throw new Error('draw: --out <dir>');
-  const drawn = drawSample(compiled(), values.key!, Number(values.size));
+  const drawn = drawSample(compiled(), values.key!, Number(values.size)).slice(Number(values.from));
   const per = Math.ceil(drawn.length / Number(values.batches));
   fs.mkdirSync(values.out, { recursive: true });
   for (let b = 0; b * per < drawn.length; b++) fs.writeFileSync(path.join(values.out, `batch-${b + 1}.md`), drawn.slice(b * per, (b + 1) * per).map(annotatorText).join('\n'));
@@ -102,7 +103,7 @@ if (command === 'draw') {
   if (missing.length > 0) throw new Error(`merge: ${missing.length} drawn recipes have no labels (first: ${missing[0]!.id})`);
   const population = recipes.filter(inPopulation).length;
   const head = {
-    $comment: 'Hand labels of courses and cuisines for a random draw of the recipes whose own data give no course or no cuisine (the recipes the label model labels), after the guide in label-sample.md. Training data and measuring stick of the label model (build/normalize/vocab/label-model/sample.ts), and the labels the build gives these recipes when their own data give none. Written by `npm run label-sample -- merge`.',
+    $comment: 'Hand labels of courses and cuisines, after the guide in label-sample.md, for the first draw.size recipes of a seeded random order of the recipes whose own data give no course or no cuisine (the recipes the label model would label; all of them when draw.size is draw.population). Training data and measuring stick of the label model (build/normalize/vocab/label-model/sample.ts), and the labels the build gives these recipes when their own data give none. Written by `npm run label-sample -- merge`.',
     draw: { key: values.key!, size: drawn.length, population },
   };
   fs.writeFileSync(SAMPLE, fileText(head, drawn.map((r) => given.get(r.id)!)));
