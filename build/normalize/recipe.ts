@@ -19,12 +19,17 @@ import { inferLabels } from './vocab/infer-labels.ts';
 import { COURSES, CUISINES } from '../../runtime/format/vocabulary.ts';
 import { LABEL_MODEL, LABEL_SAMPLE } from './vocab/label-model/load.ts';
 import { evidenceOf, type ModelEvidence } from './vocab/label-model/features.ts';
-import { predictLabels } from './vocab/label-model/model.ts';
+import { predictLabels, type LabelModel } from './vocab/label-model/model.ts';
+import type { SampleLabels } from './vocab/label-model/sample.ts';
 
 export interface NormalizeContext {
   catalog: Catalog;
   /** false: courses and cuisines only from the recipe's own labels (what the label model learns from and is measured on). Default true. */
   inferLabels?: boolean;
+  /** Hand labels by recipe id, which win over the model and the rules. Default: dataset/vocab/label-sample.json. */
+  handLabels?: ReadonlyMap<string, SampleLabels>;
+  /** The course and cuisine model. Default: dataset/vocab/label-model.json. */
+  labelModel?: LabelModel;
 }
 
 /** Which fields of a recipe were inferred, and from what ('model: ingredients', 'rule: source'; read by the build report in the same thread). */
@@ -93,7 +98,7 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
     updatedAt: dates.updatedAt,
     diets: unique(deriveDiets(ingredients.map((i) => i.id), labelled.diets, ctx.catalog, { names: ingredients.map((i) => i.name), language })),
   };
-  if (ctx.inferLabels !== false) inferEmpty(recipe, rec.source);
+  if (ctx.inferLabels !== false) inferEmpty(recipe, rec.source, ctx.handLabels ?? LABEL_SAMPLE, ctx.labelModel ?? LABEL_MODEL);
   const author = toAuthor(r.author, url);
   if (author) recipe.author = author;
   const fromSteps = equipmentOf(rec, steps, language, stepTexts);
@@ -104,17 +109,20 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
 
 /**
  * Fills an empty courses or cuisines field: the hand labels when the recipe is in the labelled
- * sample (label-model/sample.ts), else the label model's classes that reach their threshold
+ * sample (label-model/sample.ts; an empty hand list leaves the field empty), else the label model's classes that reach their threshold
  * (label-model/), else the source rule of dataset/vocab/label-rules.json (HowToCook's Chinese dishes).
  */
-function inferEmpty(recipe: Recipe, source: string): void {
+function inferEmpty(recipe: Recipe, source: string, handLabels: ReadonlyMap<string, SampleLabels>, model: LabelModel): void {
   const evidence = evidenceOf(recipe, source);
   for (const field of ['courses', 'cuisines'] as const) {
     if (recipe[field].length > 0) continue;
-    const hand = LABEL_SAMPLE.get(recipe.id)?.[field] ?? [];
-    const predicted = hand.length > 0 ? [] : predictLabels(LABEL_MODEL, field, evidence);
-    const inferred =
-      hand.length > 0 ? [{ labels: hand.slice(), origin: 'hand' }] : predicted.length > 0 ? predicted.map((p) => ({ labels: [p.label], origin: `model: ${p.signal}` })) : ruleOf(field, evidence);
+    // A hand-labelled recipe keeps its hand labels, none included: an annotator who saw no clear
+    // course or cuisine outranks the model and the rules.
+    const hand = handLabels.get(recipe.id)?.[field];
+    const predicted = hand ? [] : predictLabels(model, field, evidence);
+    const inferred = hand
+      ? hand.length > 0 ? [{ labels: hand.slice(), origin: 'hand' }] : []
+      : predicted.length > 0 ? predicted.map((p) => ({ labels: [p.label], origin: `model: ${p.signal}` })) : ruleOf(field, evidence);
     if (inferred.length === 0) continue;
     const labels = inferred.flatMap((x) => x.labels);
     recipe[field] = (field === 'courses' ? COURSES : CUISINES).filter((l) => labels.includes(l)); // vocabulary order, as own labels

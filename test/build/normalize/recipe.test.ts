@@ -192,11 +192,15 @@ describe('ingredient lines shared between threads', () => {
 describe('toRecipe inferred courses and cuisines (issue 21 item 3)', () => {
   const compile = (source: string, key: string) => toRecipe(realRecord(source, key), { catalog: realCatalog() });
 
-  it('fills an empty course and cuisine by the label model and says from what', () => {
-    const cookies = compile('epicurious', '181'); // Trail Mix Cookies: not in the hand-labelled sample
+  // Every real recipe without a course or a cuisine of its own is hand-labelled; the model and the
+  // rule label recipes sources add later. `added` is a real record under a new key: such a recipe.
+  const added = (source: string, key: string) => toRecipe({ ...realRecord(source, key), key: `${key}#added` }, { catalog: realCatalog() });
+
+  it('fills an empty course and cuisine of a recipe no one labelled by the label model, and says from what', () => {
+    const cookies = added('epicurious', '181'); // Trail Mix Cookies
     expect(cookies.courses).toEqual(['dessert']);
     expect(inferredOf(cookies)).toContainEqual({ field: 'courses', labels: ['dessert'], origin: 'model: ingredients' });
-    const shrimp = compile('howtocook', 'aquatic/白灼虾/白灼虾');
+    const shrimp = added('howtocook', 'aquatic/白灼虾/白灼虾');
     expect(shrimp.cuisines).toEqual(['asian', 'chinese']);
     expect(inferredOf(shrimp)).toContainEqual({ field: 'cuisines', labels: ['chinese'], origin: 'model: ingredients' });
   });
@@ -210,16 +214,30 @@ describe('toRecipe inferred courses and cuisines (issue 21 item 3)', () => {
     ]);
   });
 
+  it('leaves a field empty where the hand labels are empty, though the model would fill it', () => {
+    const rec = realRecord('epicurious', '181'); // Trail Mix Cookies, which the model calls a dessert
+    const id = toRecipe(rec, { catalog: realCatalog(), inferLabels: false }).id;
+    const r = toRecipe(rec, { catalog: realCatalog(), handLabels: new Map([[id, { courses: [], cuisines: [] }]]) });
+    expect([r.courses, r.cuisines, inferredOf(r)]).toEqual([[], [], []]);
+  });
+
   it("keeps the recipe's own labels: inference only fills an empty field", () => {
     const r = compile('recipe-scrapers', '101cookbooks.com/onehundredonecookbooks_1'); // Broccoli Soup with Coconut Milk
     expect([r.courses, r.cuisines]).toEqual([['lunch'], ['american']]);
     expect(inferredOf(r)).toEqual([]);
   });
 
-  it("labels a HowToCook dish chinese by the source rule when the model infers no cuisine; its own course stays", () => {
-    const r = compile('howtocook', 'breakfast/茶叶蛋');
+  it('labels a HowToCook dish chinese by the source rule when the model infers no cuisine; its own course stays', () => {
+    const none = { classes: [], thresholds: [], bias: [], weights: {}, implies: {} };
+    const labelModel = { trainedOn: { courses: 0, cuisines: 0 }, courses: { full: none, plain: none }, cuisines: { full: none, plain: none } };
+    const r = toRecipe({ ...realRecord('howtocook', 'breakfast/茶叶蛋'), key: 'breakfast/茶叶蛋#added' }, { catalog: realCatalog(), labelModel });
     expect([r.courses, r.cuisines]).toEqual([['breakfast'], ['chinese']]);
     expect(inferredOf(r)).toEqual([{ field: 'cuisines', labels: ['chinese'], origin: 'rule: source' }]);
+    // The shipped model reads the rule as one of its features, and infers chinese (and asian) itself.
+    expect(inferredOf(added('howtocook', 'breakfast/茶叶蛋')).map((x) => [x.labels[0], x.origin])).toEqual([
+      ['asian', 'model: ingredients'],
+      ['chinese', 'model: ingredients'],
+    ]);
   });
 
   it('infers nothing with inference off (what the model learns from)', () => {

@@ -22,16 +22,18 @@ describe('choosing a class threshold from out-of-fold scores', () => {
     );
   });
 
-  it('asks more of few predictions: 15 right of 15 do not pass, 20 of 20 do, 19 of 20 do not', () => {
+  it('asks more of few predictions: 51 right of 51 do not pass, 52 of 52 do, 51 of 52 do not', () => {
     const run = (n: number, wrong = 0): Scored[] => Array.from({ length: n }, (_, i) => ({ score: 1 - i / 100, right: i >= wrong }));
-    expect(pickThreshold(run(15))).toBeUndefined();
-    expect(pickThreshold(run(20))).toBe(0.81);
-    expect(pickThreshold(run(20, 1))).toBeUndefined();
+    expect(pickThreshold(run(51))).toBeUndefined();
+    expect(pickThreshold(run(52))).toBe(0.49);
+    expect(pickThreshold(run(52, 1))).toBeUndefined();
   });
 
-  it('computes the Wilson lower bound (z = 1)', () => {
-    expect(wilsonLower(20, 20)).toBeCloseTo(20 / 21, 12);
+  it('computes the Wilson lower bound (z = 1.645 by default, a one-sided 95% interval)', () => {
+    expect(wilsonLower(20, 20)).toBeCloseTo(20 / (20 + 1.645 ** 2), 12);
+    expect(wilsonLower(20, 20, 1)).toBeCloseTo(20 / 21, 12);
     expect(wilsonLower(0, 0)).toBe(0);
-    expect(wilsonLower(95, 100)).toBeCloseTo(0.9234, 3);
+    expect(wilsonLower(95, 100, 1)).toBeCloseTo(0.9234, 3);
+    expect(wilsonLower(95, 100)).toBeCloseTo(0.9008, 3);
   });
 });
