@@ -5,7 +5,8 @@
  *   npm run build:data                      (or: npx tsx build/cli.ts --out <dir>/data)
  *   npx tsx test/eval/search-relevance.ts [--data dist/data] [--out test/eval/search-relevance.md]
  *
- * Queries are derived mechanically from the records (seeded PRNG, no hand-written query): for a
+ * Queries are derived mechanically from the records (seeded PRNGs, one stream per draw and per
+ * recipe and kind, so that one record's change redraws only its own queries; no hand-written query): for a
  * sample of recipes whose normalised title is unique, one query of each applicable kind; the
  * expected answer is the source recipe. Kinds:
  *   typo      the title with one edit (deletion, swap of neighbours, substitution, insertion) in
@@ -71,9 +72,15 @@ const docs = recipes.map((r, i) => {
 });
 
 // ---- queries --------------------------------------------------------------------------------
-let seed = 20261122;
-const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+// One seeded stream per draw (which recipes; then each recipe's queries, by its id), so that what
+// one draw consumes never shifts another: a recipe that gains a cuisine changes its own `other`
+// query only, not its other queries nor any other recipe's.
+type Rand = () => number;
+const SEED = 20261122;
+const prng = (s: number): Rand => () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+const fnv1a = (text: string) => [...text].reduce((h, ch) => Math.imul(h ^ ch.codePointAt(0)!, 16777619) >>> 0, 2166136261);
+const streamOf = (name: string): Rand => prng((SEED ^ fnv1a(name)) >>> 0);
+const pick = <T>(xs: readonly T[], rand: Rand): T => xs[Math.floor(rand() * xs.length)]!;
 const HAN = /\p{Script=Han}/u;
 const words = (s: string) => s.split(/[^\p{L}\p{N}']+/u).filter((w) => w.length > 0);
 
@@ -84,7 +91,7 @@ const unique = recipes.map((_, d) => d).filter((d) => titleCount.get(normalizeTe
 const latin = unique.filter((d) => !HAN.test(recipes[d]!.title));
 const chinese = unique.filter((d) => HAN.test(recipes[d]!.title) && Array.from(recipes[d]!.title).length >= 3);
 
-function typo(w: string): string {
+function typo(w: string, rand: Rand): string {
   const c = Array.from(w);
   const i = 1 + Math.floor(rand() * (c.length - 1));
   const letter = 'abcdefghijklmnopqrstuvwxyz'[Math.floor(rand() * 26)]!;
@@ -100,25 +107,29 @@ function typo(w: string): string {
 const queries: Query[] = [];
 const sampleSize = Number(values.sample);
 const sampled = new Set<number>();
-while (sampled.size < Math.min(sampleSize, latin.length)) sampled.add(pick(latin));
+const drawLatin = streamOf('latin');
+while (sampled.size < Math.min(sampleSize, latin.length)) sampled.add(pick(latin, drawLatin));
 for (const doc of [...sampled].sort((a, b) => a - b)) {
   const r = recipes[doc]!;
+  const rand = (kind: string) => streamOf(`${kind}:${r.id}`);
   const tw = words(r.title);
   const longest = [...tw].sort((a, b) => b.length - a.length)[0];
-  if (longest && longest.length >= 5) queries.push({ kind: 'typo', doc, text: r.title.replace(longest, typo(longest)) });
+  if (longest && longest.length >= 5) queries.push({ kind: 'typo', doc, text: r.title.replace(longest, typo(longest, rand('typo'))) });
   if (tw.length >= 3) queries.push({ kind: 'partial', doc, text: tw.slice(0, 2).join(' ') });
   if (tw.length >= 2) queries.push({ kind: 'reorder', doc, text: [...tw].reverse().join(' ') });
   const label = [...r.tags, ...r.categories, ...r.cuisines][0];
   const ingr = r.ingredients[0]?.name;
-  if (tw.length >= 1 && label && ingr) queries.push({ kind: 'other', doc, text: `${pick(tw)} ${label.replace(/-/g, ' ')} ${ingr}` });
+  if (tw.length >= 1 && label && ingr) queries.push({ kind: 'other', doc, text: `${pick(tw, rand('other'))} ${label.replace(/-/g, ' ')} ${ingr}` });
   const names = r.ingredients.map((i) => words(i.name)[0]).filter((x): x is string => !!x);
   if (names.length >= 3) queries.push({ kind: 'ingr', doc, text: names.slice(0, 3).join(' ') });
   const last = tw.at(-1);
-  if (tw.length >= 2 && last && last.length >= 5) queries.push({ kind: 'prefix', doc, text: [...tw.slice(0, -1), last.slice(0, 3 + Math.floor(rand() * 2))].join(' ') });
+  if (tw.length >= 2 && last && last.length >= 5) queries.push({ kind: 'prefix', doc, text: [...tw.slice(0, -1), last.slice(0, 3 + Math.floor(rand('prefix')() * 2))].join(' ') });
 }
 const zhSampled = new Set<number>();
-while (zhSampled.size < Math.min(40, chinese.length)) zhSampled.add(pick(chinese));
+const drawZh = streamOf('zh');
+while (zhSampled.size < Math.min(40, chinese.length)) zhSampled.add(pick(chinese, drawZh));
 for (const doc of [...zhSampled].sort((a, b) => a - b)) {
+  const rand = streamOf(`zh:${recipes[doc]!.id}`);
   const chars = Array.from(recipes[doc]!.title.replace(/[^\p{Script=Han}]/gu, ''));
   if (chars.length < 2) continue;
   const n = Math.min(chars.length, 2 + Math.floor(rand() * 2));
@@ -128,7 +139,8 @@ for (const doc of [...zhSampled].sort((a, b) => a - b)) {
 
 const german = recipes.flatMap((r, doc) => (r.language === 'de' ? [doc] : []));
 const deSampled = new Set<number>();
-while (deSampled.size < Math.min(40, german.length)) deSampled.add(pick(german));
+const drawDe = streamOf('de');
+while (deSampled.size < Math.min(40, german.length)) deSampled.add(pick(german, drawDe));
 for (const doc of [...deSampled].sort((a, b) => a - b)) {
   const nouns = (recipes[doc]!.title.match(/\p{Lu}\p{Ll}{3,}/gu) ?? []).slice(0, 2);
   if (nouns.length === 2) queries.push({ kind: 'compound', doc, text: nouns[0]! + nouns[1]!.toLowerCase() });
