@@ -2,7 +2,7 @@
  * `npm run label-sample -- <command>` — the hand-labelled sample of courses and cuisines
  * (dataset/vocab/label-sample.json; the guide the labels follow: dataset/vocab/label-sample.md).
  *
- *   draw  [--size 1200] [--key label-sample-1] [--batches 6] [--from 0] --out <dir>
+ *   draw  [--size N] [--key K] [--batches 6] [--from 0] --out <dir>
  *         writes batch-K.md: each drawn recipe as an annotator reads it (title, source, site,
  *         language, categories and tags, ingredient lines, the start of the steps; no labels);
  *         --from N leaves out the first N of the draw (those an earlier, smaller draw labelled)
@@ -29,8 +29,14 @@ const SAMPLE = path.join(vocab, 'label-sample.json');
 const SECOND = path.join(vocab, 'label-sample-second.json');
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { size: { type: 'string', default: '1200' }, key: { type: 'string', default: 'label-sample-1' }, batches: { type: 'string', default: '6' }, from: { type: 'string', default: '0' }, out: { type: 'string' }, second: { type: 'string' } },
+  options: { size: { type: 'string' }, key: { type: 'string' }, batches: { type: 'string', default: '6' }, from: { type: 'string', default: '0' }, out: { type: 'string' }, second: { type: 'string' } },
 });
+
+// --size and --key default to the current file's draw (label-sample.json), so that a merge
+// without them keeps every labelled recipe; a dataset without a sample starts at 1,200.
+const current = fs.existsSync(SAMPLE) ? (JSON.parse(fs.readFileSync(SAMPLE, 'utf8')) as LabelSample).draw : undefined;
+const size = Number(values.size ?? current?.size ?? 1200);
+const key = values.key ?? current?.key ?? 'label-sample-1';
 
 function compiled() {
   const dataset = path.join(root, 'dataset');
@@ -90,21 +96,21 @@ function agree(first: Map<string, Labelled>, second: readonly Labelled[]): void 
 const command = positionals[0];
 if (command === 'draw') {
   if (!values.out) throw new Error('draw: --out <dir>');
-  const drawn = drawSample(compiled(), values.key!, Number(values.size)).slice(Number(values.from));
+  const drawn = drawSample(compiled(), key, size).slice(Number(values.from));
   const per = Math.ceil(drawn.length / Number(values.batches));
   fs.mkdirSync(values.out, { recursive: true });
   for (let b = 0; b * per < drawn.length; b++) fs.writeFileSync(path.join(values.out, `batch-${b + 1}.md`), drawn.slice(b * per, (b + 1) * per).map(annotatorText).join('\n'));
   console.log(`${drawn.length} recipes in ${Math.ceil(drawn.length / per)} batches under ${values.out}`);
 } else if (command === 'merge') {
   const recipes = compiled();
-  const drawn = drawSample(recipes, values.key!, Number(values.size));
+  const drawn = drawSample(recipes, key, size);
   const given = new Map(positionals.slice(1).flatMap(readLabels).map((r) => [r.id, r]));
   const missing = drawn.filter((r) => !given.has(r.id));
   if (missing.length > 0) throw new Error(`merge: ${missing.length} drawn recipes have no labels (first: ${missing[0]!.id})`);
   const population = recipes.filter(inPopulation).length;
   const head = {
     $comment: 'Hand labels of courses and cuisines, after the guide in label-sample.md, for the first draw.size recipes of a seeded random order of the recipes whose own data give no course or no cuisine (the recipes the label model would label; all of them when draw.size is draw.population). Training data and measuring stick of the label model (build/normalize/vocab/label-model/sample.ts), and the labels the build gives these recipes when their own data give none. Written by `npm run label-sample -- merge`.',
-    draw: { key: values.key!, size: drawn.length, population },
+    draw: { key, size: drawn.length, population },
   };
   fs.writeFileSync(SAMPLE, fileText(head, drawn.map((r) => given.get(r.id)!)));
   console.log(`${SAMPLE}: ${drawn.length} recipes drawn from ${population}`);
