@@ -2,13 +2,15 @@
  * `npm run label-sample -- <command>` — the hand-labelled sample of courses and cuisines
  * (dataset/vocab/label-sample.json; the guide the labels follow: dataset/vocab/label-sample.md).
  *
- *   draw  [--size N] [--key K] [--batches 6] [--from 0] --out <dir>
+ *   draw  [--size N] [--key K] [--batches 6] [--from 0] [--unlabelled] --out <dir>
  *         writes batch-K.md: each drawn recipe as an annotator reads it (title, source, site,
  *         language, categories and tags, ingredient lines, the start of the steps; no labels);
- *         --from N leaves out the first N of the draw (those an earlier, smaller draw labelled)
+ *         --from N leaves out the first N of the draw (those an earlier, smaller draw labelled);
+ *         --unlabelled leaves out every recipe label-sample.json already labels (after sources
+ *         added recipes, which fall anywhere in the draw's order)
  *   merge <labels-1.json> … [--second <labels.json>]
  *         writes label-sample.json from the annotators' files ([{id, courses, cuisines}], in draw
- *         order); --second: a second annotator's labels of some of the same recipes, kept beside
+ *         order; a drawn recipe in none of them keeps its labels in the current file); --second: a second annotator's labels of some of the same recipes, kept beside
  *         them (label-sample-second.json) for the agreement figure
  *   agree prints how far the second annotator agrees with the first, per field
  */
@@ -29,7 +31,7 @@ const SAMPLE = path.join(vocab, 'label-sample.json');
 const SECOND = path.join(vocab, 'label-sample-second.json');
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { size: { type: 'string' }, key: { type: 'string' }, batches: { type: 'string', default: '6' }, from: { type: 'string', default: '0' }, out: { type: 'string' }, second: { type: 'string' } },
+  options: { size: { type: 'string' }, key: { type: 'string' }, batches: { type: 'string', default: '6' }, from: { type: 'string', default: '0' }, unlabelled: { type: 'boolean', default: false }, out: { type: 'string' }, second: { type: 'string' } },
 });
 
 // --size and --key default to the current file's draw (label-sample.json), so that a merge
@@ -59,8 +61,9 @@ function annotatorText(r: ReturnType<typeof compiled>[number]): string {
 }
 
 /** An annotator's file, checked: known slugs, each once. */
-function readLabels(file: string): Labelled[] {
-  const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as Labelled[];
+function readLabels(file: string, inside?: 'recipes'): Labelled[] {
+  const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const rows = (inside ? json[inside] : json) as Labelled[];
   for (const r of rows) {
     for (const [field, list] of [['courses', COURSES], ['cuisines', CUISINES]] as const) {
       const bad = r[field].filter((s) => !(list as readonly string[]).includes(s));
@@ -96,7 +99,14 @@ function agree(first: Map<string, Labelled>, second: readonly Labelled[]): void 
 const command = positionals[0];
 if (command === 'draw') {
   if (!values.out) throw new Error('draw: --out <dir>');
-  const drawn = drawSample(compiled(), key, size).slice(Number(values.from));
+  const labelled = values.unlabelled && fs.existsSync(SAMPLE) ? new Set(readLabels(SAMPLE, 'recipes').map((r) => r.id)) : new Set<string>();
+  const drawn = drawSample(compiled(), key, size)
+    .slice(Number(values.from))
+    .filter((r) => !labelled.has(r.id));
+  if (drawn.length === 0) {
+    console.log('every drawn recipe is labelled: nothing to write');
+    process.exit(0);
+  }
   const per = Math.ceil(drawn.length / Number(values.batches));
   fs.mkdirSync(values.out, { recursive: true });
   for (let b = 0; b * per < drawn.length; b++) fs.writeFileSync(path.join(values.out, `batch-${b + 1}.md`), drawn.slice(b * per, (b + 1) * per).map(annotatorText).join('\n'));
@@ -104,7 +114,8 @@ if (command === 'draw') {
 } else if (command === 'merge') {
   const recipes = compiled();
   const drawn = drawSample(recipes, key, size);
-  const given = new Map(positionals.slice(1).flatMap(readLabels).map((r) => [r.id, r]));
+  const current = fs.existsSync(SAMPLE) ? readLabels(SAMPLE, 'recipes') : [];
+  const given = new Map([...current, ...positionals.slice(1).flatMap((f) => readLabels(f))].map((r) => [r.id, r]));
   const missing = drawn.filter((r) => !given.has(r.id));
   if (missing.length > 0) throw new Error(`merge: ${missing.length} drawn recipes have no labels (first: ${missing[0]!.id})`);
   const population = recipes.filter(inPopulation).length;
