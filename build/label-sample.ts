@@ -10,8 +10,10 @@
  *         added recipes, which fall anywhere in the draw's order)
  *   merge <labels-1.json> … [--second <labels.json>]
  *         writes label-sample.json from the annotators' files ([{id, courses, cuisines}], in draw
- *         order; a drawn recipe in none of them keeps its labels in the current file); --second: a second annotator's labels of some of the same recipes, kept beside
- *         them (label-sample-second.json) for the agreement figure
+ *         order; a drawn recipe in none of them keeps its labels in the current file; it refuses
+ *         to drop a labelled recipe from the draw unless --size is given); --second: a second
+ *         annotator's labels of some of the same recipes, added to label-sample-second.json (the
+ *         agreement figure; its rows outside the draw are left out)
  *   agree prints how far the second annotator agrees with the first, per field
  */
 import fs from 'node:fs';
@@ -34,11 +36,21 @@ const { values, positionals } = parseArgs({
   options: { size: { type: 'string' }, key: { type: 'string' }, batches: { type: 'string', default: '6' }, from: { type: 'string', default: '0' }, unlabelled: { type: 'boolean', default: false }, out: { type: 'string' }, second: { type: 'string' } },
 });
 
-// --size and --key default to the current file's draw (label-sample.json), so that a merge
-// without them keeps every labelled recipe; a dataset without a sample starts at 1,200.
-const current = fs.existsSync(SAMPLE) ? (JSON.parse(fs.readFileSync(SAMPLE, 'utf8')) as LabelSample).draw : undefined;
-const size = Number(values.size ?? current?.size ?? 1200);
-const key = values.key ?? current?.key ?? 'label-sample-1';
+/** A whole-number option, checked (a typo must not draw an empty sample and write it). */
+function count(name: string, value: string, min: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new Error(`--${name}: a whole number of at least ${min}, not '${value}'`);
+  return n;
+}
+
+// --key defaults to the current file's (label-sample.json). --size defaults to the whole
+// population when the current file labels all of it (so recipes the sources add are drawn, and no
+// labelled one is pushed out of the draw by them), else to the current file's size; a dataset
+// without a sample starts at 1,200.
+const currentDraw = fs.existsSync(SAMPLE) ? (JSON.parse(fs.readFileSync(SAMPLE, 'utf8')) as LabelSample).draw : undefined;
+const key = values.key ?? currentDraw?.key ?? 'label-sample-1';
+const sizeOf = (population: number): number =>
+  values.size !== undefined ? count('size', values.size, 1) : currentDraw ? (currentDraw.size >= currentDraw.population ? population : currentDraw.size) : 1200;
 
 function compiled() {
   const dataset = path.join(root, 'dataset');
@@ -100,41 +112,48 @@ const command = positionals[0];
 if (command === 'draw') {
   if (!values.out) throw new Error('draw: --out <dir>');
   const labelled = values.unlabelled && fs.existsSync(SAMPLE) ? new Set(readLabels(SAMPLE, 'recipes').map((r) => r.id)) : new Set<string>();
-  const drawn = drawSample(compiled(), key, size)
-    .slice(Number(values.from))
+  const recipes = compiled();
+  const drawn = drawSample(recipes, key, sizeOf(recipes.filter(inPopulation).length))
+    .slice(count('from', values.from!, 0))
     .filter((r) => !labelled.has(r.id));
   if (drawn.length === 0) {
     console.log('every drawn recipe is labelled: nothing to write');
     process.exit(0);
   }
-  const per = Math.ceil(drawn.length / Number(values.batches));
+  const per = Math.ceil(drawn.length / count('batches', values.batches!, 1));
   fs.mkdirSync(values.out, { recursive: true });
   for (let b = 0; b * per < drawn.length; b++) fs.writeFileSync(path.join(values.out, `batch-${b + 1}.md`), drawn.slice(b * per, (b + 1) * per).map(annotatorText).join('\n'));
   console.log(`${drawn.length} recipes in ${Math.ceil(drawn.length / per)} batches under ${values.out}`);
 } else if (command === 'merge') {
   const recipes = compiled();
-  const drawn = drawSample(recipes, key, size);
-  const current = fs.existsSync(SAMPLE) ? readLabels(SAMPLE, 'recipes') : [];
-  const given = new Map([...current, ...positionals.slice(1).flatMap((f) => readLabels(f))].map((r) => [r.id, r]));
+  const population = recipes.filter(inPopulation);
+  const drawn = drawSample(recipes, key, sizeOf(population.length));
+  const held = fs.existsSync(SAMPLE) ? readLabels(SAMPLE, 'recipes') : [];
+  const given = new Map([...held, ...positionals.slice(1).flatMap((f) => readLabels(f))].map((r) => [r.id, r]));
   const missing = drawn.filter((r) => !given.has(r.id));
   if (missing.length > 0) throw new Error(`merge: ${missing.length} drawn recipes have no labels (first: ${missing[0]!.id})`);
-  const population = recipes.filter(inPopulation).length;
+  const order = new Map(drawn.map((r, i) => [r.id, i]));
+  const inPopulationNow = new Set(population.map((r) => r.id));
+  const dropped = held.filter((r) => !order.has(r.id) && inPopulationNow.has(r.id));
+  if (dropped.length > 0 && values.size === undefined) throw new Error(`merge: ${dropped.length} hand-labelled recipes fall outside the draw of ${drawn.length} and would lose their labels (first: ${dropped[0]!.id}); pass --size to mean it`);
+  if (dropped.length > 0) console.warn(`merge: ${dropped.length} hand-labelled recipes fall outside the draw of ${drawn.length} and lose their labels`);
   const head = {
     $comment: 'Hand labels of courses and cuisines, after the guide in label-sample.md, for the first draw.size recipes of a seeded random order of the recipes whose own data give no course or no cuisine (the recipes the label model would label; all of them when draw.size is draw.population). Training data and measuring stick of the label model (build/normalize/vocab/label-model/sample.ts), and the labels the build gives these recipes when their own data give none. Written by `npm run label-sample -- merge`.',
-    draw: { key, size: drawn.length, population },
+    draw: { key, size: drawn.length, population: population.length },
   };
   fs.writeFileSync(SAMPLE, fileText(head, drawn.map((r) => given.get(r.id)!)));
-  console.log(`${SAMPLE}: ${drawn.length} recipes drawn from ${population}`);
-  if (values.second) {
-    const second = readLabels(values.second).filter((r) => given.has(r.id));
-    const order = new Map(drawn.map((r, i) => [r.id, i]));
+  console.log(`${SAMPLE}: ${drawn.length} recipes drawn from ${population.length}`);
+  // The second readings: the current file's, then --second's, of drawn recipes only, in draw order.
+  const kept = fs.existsSync(SECOND) ? readLabels(SECOND, 'recipes') : [];
+  const second = [...new Map([...kept, ...(values.second ? readLabels(values.second) : [])].filter((r) => order.has(r.id)).map((r) => [r.id, r])).values()];
+  if (second.length > 0) {
     second.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     fs.writeFileSync(SECOND, fileText({ $comment: 'A second annotator\'s labels of some recipes of label-sample.json, given without seeing the first\'s: the agreement figure (`npm run label-sample -- agree`).', draw: head.draw }, second));
     agree(given, second);
   }
 } else if (command === 'agree') {
   const first = new Map((JSON.parse(fs.readFileSync(SAMPLE, 'utf8')) as LabelSample).recipes.map((r) => [r.id, r as Labelled]));
-  agree(first, (JSON.parse(fs.readFileSync(SECOND, 'utf8')) as LabelSample).recipes as Labelled[]);
+  agree(first, ((JSON.parse(fs.readFileSync(SECOND, 'utf8')) as LabelSample).recipes as Labelled[]).filter((r) => first.has(r.id)));
 } else {
   console.error('usage: npm run label-sample -- draw --out <dir> | merge <labels.json…> [--second <labels.json>] | agree');
   process.exit(2);

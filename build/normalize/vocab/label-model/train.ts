@@ -56,7 +56,7 @@ export function outOfFold(examples: readonly Example[], classes: readonly string
 /**
  * Implications between labels, learnt from the measured examples: class A implies label B when
  * the recipes labelled A are labelled B too so often that the lower end of the Wilson interval
- * of that share reaches the bar (20 of 20 do). In the hand-labelled sample every dinner is a main
+ * of that share reaches the bar (52 of 52 do, 51 of 51 do not). In the hand-labelled sample every dinner is a main
  * course (the guide's rule), so a predicted dinner is a main course as surely as it is a dinner;
  * the sources' own labels have no such rule, and none is learnt from them.
  */

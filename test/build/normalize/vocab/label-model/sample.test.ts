@@ -35,7 +35,7 @@ describe('the hand-labelled sample', () => {
     const sample = file('label-sample.json');
     const corpus = labelCorpus(DATASET);
     const drawn = drawSample(corpus, sample.draw.key, sample.draw.size).map((r) => r.id);
-    const stale = 'label-sample.json is not the draw it names: the sources changed. Label the new recipes (dataset/vocab/label-sample.md, last paragraph)';
+    const stale = 'label-sample.json is not the draw it names: the sources changed. Label the new recipes (dataset/vocab/label-sample.md, "When sources add recipes")';
     expect(sample.draw.population, stale).toBe(corpus.filter(inPopulation).length);
     expect(sample.recipes.map((r) => r.id), stale).toEqual(drawn);
     for (const r of sample.recipes) {
