@@ -5,8 +5,9 @@
  *   npm run build:data                      (or: npx tsx build/cli.ts --out <dir>/data)
  *   npx tsx test/eval/search-relevance.ts [--data dist/data] [--out test/eval/search-relevance.md]
  *
- * Queries are derived mechanically from the records (seeded PRNGs, one stream per draw and per
- * recipe and kind, so that one record's change redraws only its own queries; no hand-written query): for a
+ * Queries are derived mechanically from the records (recipes drawn by a hash of their id, each
+ * query from a seeded stream of its kind and recipe, so that one record's change redraws only its
+ * own queries; no hand-written query): for a
  * sample of recipes whose normalised title is unique, one query of each applicable kind; the
  * expected answer is the source recipe. Kinds:
  *   typo      the title with one edit (deletion, swap of neighbours, substitution, insertion) in
@@ -72,15 +73,20 @@ const docs = recipes.map((r, i) => {
 });
 
 // ---- queries --------------------------------------------------------------------------------
-// One seeded stream per draw (which recipes; then each recipe's queries, by its id), so that what
-// one draw consumes never shifts another: a recipe that gains a cuisine changes its own `other`
-// query only, not its other queries nor any other recipe's.
+// Which recipes get queries: the first of an order by a hash of the recipe id (one order per draw),
+// so a recipe's place does not depend on the others. Each query is then drawn from a seeded stream
+// of its own (by kind and recipe id): a recipe that gains a cuisine changes its own `other` query
+// only, and adding or changing a recipe redraws no other recipe's queries.
 type Rand = () => number;
 const SEED = 20261122;
 const prng = (s: number): Rand => () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 const fnv1a = (text: string) => [...text].reduce((h, ch) => Math.imul(h ^ ch.codePointAt(0)!, 16777619) >>> 0, 2166136261);
 const streamOf = (name: string): Rand => prng((SEED ^ fnv1a(name)) >>> 0);
 const pick = <T>(xs: readonly T[], rand: Rand): T => xs[Math.floor(rand() * xs.length)]!;
+const firstOf = (draw: string, docs: readonly number[], n: number): number[] => {
+  const rank = (d: number) => fnv1a(`${draw}:${recipes[d]!.id}`);
+  return [...docs].sort((a, b) => rank(a) - rank(b) || (recipes[a]!.id < recipes[b]!.id ? -1 : 1)).slice(0, n).sort((a, b) => a - b);
+};
 const HAN = /\p{Script=Han}/u;
 const words = (s: string) => s.split(/[^\p{L}\p{N}']+/u).filter((w) => w.length > 0);
 
@@ -106,10 +112,7 @@ function typo(w: string, rand: Rand): string {
 
 const queries: Query[] = [];
 const sampleSize = Number(values.sample);
-const sampled = new Set<number>();
-const drawLatin = streamOf('latin');
-while (sampled.size < Math.min(sampleSize, latin.length)) sampled.add(pick(latin, drawLatin));
-for (const doc of [...sampled].sort((a, b) => a - b)) {
+for (const doc of firstOf('latin', latin, sampleSize)) {
   const r = recipes[doc]!;
   const rand = (kind: string) => streamOf(`${kind}:${r.id}`);
   const tw = words(r.title);
@@ -125,10 +128,7 @@ for (const doc of [...sampled].sort((a, b) => a - b)) {
   const last = tw.at(-1);
   if (tw.length >= 2 && last && last.length >= 5) queries.push({ kind: 'prefix', doc, text: [...tw.slice(0, -1), last.slice(0, 3 + Math.floor(rand('prefix')() * 2))].join(' ') });
 }
-const zhSampled = new Set<number>();
-const drawZh = streamOf('zh');
-while (zhSampled.size < Math.min(40, chinese.length)) zhSampled.add(pick(chinese, drawZh));
-for (const doc of [...zhSampled].sort((a, b) => a - b)) {
+for (const doc of firstOf('zh', chinese, 40)) {
   const rand = streamOf(`zh:${recipes[doc]!.id}`);
   const chars = Array.from(recipes[doc]!.title.replace(/[^\p{Script=Han}]/gu, ''));
   if (chars.length < 2) continue;
@@ -138,10 +138,7 @@ for (const doc of [...zhSampled].sort((a, b) => a - b)) {
 }
 
 const german = recipes.flatMap((r, doc) => (r.language === 'de' ? [doc] : []));
-const deSampled = new Set<number>();
-const drawDe = streamOf('de');
-while (deSampled.size < Math.min(40, german.length)) deSampled.add(pick(german, drawDe));
-for (const doc of [...deSampled].sort((a, b) => a - b)) {
+for (const doc of firstOf('de', german, 40)) {
   const nouns = (recipes[doc]!.title.match(/\p{Lu}\p{Ll}{3,}/gu) ?? []).slice(0, 2);
   if (nouns.length === 2) queries.push({ kind: 'compound', doc, text: nouns[0]! + nouns[1]!.toLowerCase() });
 }
