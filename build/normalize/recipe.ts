@@ -15,11 +15,11 @@ import { parseServings } from './servings.ts';
 import { cleanText, isHttpUrl, splitBlock, stringsOf, toArray, toHttpUrl } from './text.ts';
 import { categorySlugs, equipmentFromInstructions, mapCourses, mapCuisines, mapEquipment, normalizeLanguage } from './vocab.ts';
 import { BoundedMemo } from './bounded-memo.ts';
-import { inferLabels } from './vocab/infer-labels.ts';
+import { fillEmpty } from './vocab/fill-empty.ts';
 import { COURSES, CUISINES } from '../../runtime/format/vocabulary.ts';
 import { LABEL_MODEL, LABEL_SAMPLE } from './vocab/label-model/load.ts';
 import { evidenceOf, type ModelEvidence } from './vocab/label-model/features.ts';
-import { predictLabels, type LabelModel } from './vocab/label-model/model.ts';
+import type { LabelModel } from './vocab/label-model/model.ts';
 import type { SampleLabels } from './vocab/label-model/sample.ts';
 
 export interface NormalizeContext {
@@ -107,22 +107,12 @@ export function toRecipe(rec: SourceRecord, ctx: NormalizeContext): Recipe {
   return recipe;
 }
 
-/**
- * Fills an empty courses or cuisines field: the hand labels when the recipe is in the labelled
- * sample (label-model/sample.ts; an empty hand list leaves the field empty), else the label model's classes that reach their threshold
- * (label-model/), else the source rule of dataset/vocab/label-rules.json (HowToCook's Chinese dishes).
- */
+/** Fills an empty courses or cuisines field (vocab/fill-empty.ts: hand labels, else the model, else a rule) and notes from what. */
 function inferEmpty(recipe: Recipe, source: string, handLabels: ReadonlyMap<string, SampleLabels>, model: LabelModel): void {
-  const evidence = evidenceOf(recipe, source);
+  let evidence: ModelEvidence | undefined;
   for (const field of ['courses', 'cuisines'] as const) {
     if (recipe[field].length > 0) continue;
-    // A hand-labelled recipe keeps its hand labels, none included: an annotator who saw no clear
-    // course or cuisine outranks the model and the rules.
-    const hand = handLabels.get(recipe.id)?.[field];
-    const predicted = hand ? [] : predictLabels(model, field, evidence);
-    const inferred = hand
-      ? hand.length > 0 ? [{ labels: hand.slice(), origin: 'hand' }] : []
-      : predicted.length > 0 ? predicted.map((p) => ({ labels: [p.label], origin: `model: ${p.signal}` })) : ruleOf(field, evidence);
+    const inferred = fillEmpty(field, handLabels.get(recipe.id)?.[field], model, () => (evidence ??= evidenceOf(recipe, source)));
     if (inferred.length === 0) continue;
     const labels = inferred.flatMap((x) => x.labels);
     recipe[field] = (field === 'courses' ? COURSES : CUISINES).filter((l) => labels.includes(l)); // vocabulary order, as own labels
@@ -130,11 +120,6 @@ function inferEmpty(recipe: Recipe, source: string, handLabels: ReadonlyMap<stri
     for (const x of inferred) list.push({ field, ...x });
     INFERRED.set(recipe, list);
   }
-}
-
-function ruleOf(field: 'courses' | 'cuisines', evidence: ModelEvidence): { labels: string[]; origin: string }[] {
-  const { labels, origin } = inferLabels(field, evidence);
-  return labels.length > 0 && origin ? [{ labels, origin: `rule: ${origin}` }] : [];
 }
 
 /** What a recipe's labels (category, keywords, cuisine, diet and the source's label hints) give, in its language. */

@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { featuresOf, viewOf } from '../../build/normalize/vocab/label-model/features.ts';
 import { labelCorpus } from '../../build/normalize/vocab/label-model/corpus.ts';
 import { predictField, predictLabels, type LabelModel } from '../../build/normalize/vocab/label-model/model.ts';
+import { fillEmpty } from '../../build/normalize/vocab/fill-empty.ts';
 import { FOLDS, trainField } from '../../build/normalize/vocab/label-model/train.ts';
 import { examplesOf, labelledFor, labelsFor, trainModel } from '../../build/normalize/vocab/label-model/train-all.ts';
 import { inferLabels } from '../../build/normalize/vocab/infer-labels.ts';
@@ -93,30 +94,24 @@ for (const field of fields) {
   const rule = { fired: 0, right: 0 };
   for (const r of corpus) {
     if (r[field].length > 0) continue;
-    const ruled = inferLabels(field, r.evidence).labels;
-    if (r.sample && ruled.length > 0) {
+    if (r.sample) {
+      const ruled = inferLabels(field, r.evidence).labels;
       rule.fired += ruled.length;
       rule.right += ruled.filter((l) => r.sample![field].includes(l)).length;
-      inferredHeldOut.add(r.id);
+      if (ruled.length > 0) inferredHeldOut.add(r.id);
     }
-    if (r.sample) {
-      // The build ships the hand labels of a sampled recipe, none included (build/normalize/recipe.ts).
-      if (r.sample[field].length > 0) {
-        covered++;
-        byHand++;
+    // What the build ships (build/normalize/vocab/fill-empty.ts).
+    const filled = fillEmpty(field, r.sample?.[field], shipped, () => r.evidence);
+    if (filled.length > 0) covered++;
+    for (const { labels, origin } of filled) {
+      if (origin === 'hand') byHand++;
+      else if (origin.startsWith('rule: ')) byRule++;
+      else {
+        const key = `${labels[0]} (${viewOf(r.evidence)})`;
+        added.set(key, (added.get(key) ?? 0) + 1);
+        const signal = origin.slice('model: '.length);
+        bySignal.set(signal, (bySignal.get(signal) ?? 0) + 1);
       }
-      continue;
-    }
-    const predicted = predictLabels(shipped, field, r.evidence);
-    for (const p of predicted) {
-      const key = `${p.label} (${viewOf(r.evidence)})`;
-      added.set(key, (added.get(key) ?? 0) + 1);
-      bySignal.set(p.signal, (bySignal.get(p.signal) ?? 0) + 1);
-    }
-    if (predicted.length > 0) covered++;
-    else if (ruled.length > 0) {
-      covered++;
-      byRule++;
     }
   }
   const n = corpus.length;

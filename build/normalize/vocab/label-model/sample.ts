@@ -4,7 +4,7 @@
  * labelled by hand after dataset/vocab/label-sample.md. It is training data and the measuring
  * stick of the inferred labels: the thresholds of the plain view are chosen on it, and
  * test/eval/label-model.ts measures precision on it held out. The build gives a sampled recipe
- * its hand labels where its own data give none, an empty list too (build/normalize/recipe.ts); the
+ * its hand labels where its own data give none, an empty list too (build/normalize/vocab/fill-empty.ts); the
  * model labels the rest (none today: the sample is the whole population, label-sample.md).
  */
 import { createHash } from 'node:crypto';
