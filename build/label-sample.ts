@@ -47,7 +47,9 @@ function count(name: string, value: string, min: number): number {
 // population when the current file labels all of it (so recipes the sources add are drawn, and no
 // labelled one is pushed out of the draw by them), else to the current file's size; a dataset
 // without a sample starts at 1,200.
-const currentDraw = fs.existsSync(SAMPLE) ? (JSON.parse(fs.readFileSync(SAMPLE, 'utf8')) as LabelSample).draw : undefined;
+const sampleFile = (file: string) => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as LabelSample) : undefined);
+const current = sampleFile(SAMPLE);
+const currentDraw = current?.draw;
 const key = values.key ?? currentDraw?.key ?? 'label-sample-1';
 const sizeOf = (population: number): number =>
   values.size !== undefined ? count('size', values.size, 1) : currentDraw ? (currentDraw.size >= currentDraw.population ? population : currentDraw.size) : 1200;
@@ -72,10 +74,8 @@ function annotatorText(r: ReturnType<typeof compiled>[number]): string {
   ].join('\n');
 }
 
-/** An annotator's file, checked: known slugs, each once. */
-function readLabels(file: string, inside?: 'recipes'): Labelled[] {
-  const json = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const rows = (inside ? json[inside] : json) as Labelled[];
+/** Labels checked: known slugs, each once; put in vocabulary order. */
+function checked(rows: Labelled[], file: string): Labelled[] {
   for (const r of rows) {
     for (const [field, list] of [['courses', COURSES], ['cuisines', CUISINES]] as const) {
       const bad = r[field].filter((s) => !(list as readonly string[]).includes(s));
@@ -85,6 +85,11 @@ function readLabels(file: string, inside?: 'recipes'): Labelled[] {
   }
   return rows;
 }
+
+/** An annotator's file ([{id, courses, cuisines}]), checked. */
+const readLabels = (file: string): Labelled[] => checked(JSON.parse(fs.readFileSync(file, 'utf8')) as Labelled[], file);
+/** The recipes of a written sample file (label-sample.json or -second.json), checked; none when it is absent. */
+const sampleRows = (file: string, sample = sampleFile(file)): Labelled[] => (sample ? checked(sample.recipes as Labelled[], file) : []);
 
 const line = (r: Labelled) => JSON.stringify({ id: r.id, courses: r.courses, cuisines: r.cuisines });
 const fileText = (head: Omit<LabelSample, 'recipes'>, rows: readonly Labelled[]) =>
@@ -111,7 +116,7 @@ function agree(first: Map<string, Labelled>, second: readonly Labelled[]): void 
 const command = positionals[0];
 if (command === 'draw') {
   if (!values.out) throw new Error('draw: --out <dir>');
-  const labelled = values.unlabelled && fs.existsSync(SAMPLE) ? new Set(readLabels(SAMPLE, 'recipes').map((r) => r.id)) : new Set<string>();
+  const labelled = new Set(values.unlabelled ? sampleRows(SAMPLE, current).map((r) => r.id) : []);
   const recipes = compiled();
   const drawn = drawSample(recipes, key, sizeOf(recipes.filter(inPopulation).length))
     .slice(count('from', values.from!, 0))
@@ -128,7 +133,7 @@ if (command === 'draw') {
   const recipes = compiled();
   const population = recipes.filter(inPopulation);
   const drawn = drawSample(recipes, key, sizeOf(population.length));
-  const held = fs.existsSync(SAMPLE) ? readLabels(SAMPLE, 'recipes') : [];
+  const held = sampleRows(SAMPLE, current);
   const given = new Map([...held, ...positionals.slice(1).flatMap((f) => readLabels(f))].map((r) => [r.id, r]));
   const missing = drawn.filter((r) => !given.has(r.id));
   if (missing.length > 0) throw new Error(`merge: ${missing.length} drawn recipes have no labels (first: ${missing[0]!.id})`);
@@ -144,7 +149,7 @@ if (command === 'draw') {
   fs.writeFileSync(SAMPLE, fileText(head, drawn.map((r) => given.get(r.id)!)));
   console.log(`${SAMPLE}: ${drawn.length} recipes drawn from ${population.length}`);
   // The second readings: the current file's, then --second's, of drawn recipes only, in draw order.
-  const kept = fs.existsSync(SECOND) ? readLabels(SECOND, 'recipes') : [];
+  const kept = sampleRows(SECOND);
   const second = [...new Map([...kept, ...(values.second ? readLabels(values.second) : [])].filter((r) => order.has(r.id)).map((r) => [r.id, r])).values()];
   if (second.length > 0) {
     second.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
@@ -152,8 +157,8 @@ if (command === 'draw') {
     agree(given, second);
   }
 } else if (command === 'agree') {
-  const first = new Map((JSON.parse(fs.readFileSync(SAMPLE, 'utf8')) as LabelSample).recipes.map((r) => [r.id, r as Labelled]));
-  agree(first, ((JSON.parse(fs.readFileSync(SECOND, 'utf8')) as LabelSample).recipes as Labelled[]).filter((r) => first.has(r.id)));
+  const first = new Map(sampleRows(SAMPLE, current).map((r) => [r.id, r]));
+  agree(first, sampleRows(SECOND).filter((r) => first.has(r.id)));
 } else {
   console.error('usage: npm run label-sample -- draw --out <dir> | merge <labels.json…> [--second <labels.json>] | agree');
   process.exit(2);
